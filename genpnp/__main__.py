@@ -1,0 +1,3 @@
+from genpnp.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Content loading: YAML with positions, schema, project discovery."""
