@@ -1,0 +1,100 @@
+"""Text in a box: wrapped, aligned, shrunk to fit, checked against the font."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from genpnp import fonts
+from genpnp.art import art
+from genpnp.art.base import ArtElement
+from genpnp.color import BLACK, Color
+from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, Str, fld
+
+
+def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
+    from genpnp.errors import did_you_mean
+
+    if not isinstance(value, str):
+        return ctx.error(loc, "expected a font name")
+    try:
+        fonts.font_path(value)
+    except fonts.FontError:
+        return ctx.error(loc, f'unknown font "{value}"{did_you_mean(value, fonts.available())}')
+    return value
+
+
+FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or a file in fonts/)")
+
+
+def fit_lines(text: str, font: str, size: float, w: float, h: float, wrap: bool, min_scale: float):
+    """(lines, size) that fit the box, shrinking down to ``min_scale``; None when nothing fits."""
+    scale = 1.0
+    while True:
+        s = size * scale
+        lines = fonts.wrap(text, font, s, w) if wrap else text.split("\n")
+        height = len(lines) * s * 1.2 - s * 0.2
+        widest = max((fonts.text_width(line, font, s) for line in lines), default=0.0)
+        if height <= h + 0.01 and widest <= w + 0.01:
+            return lines, s
+        if scale <= min_scale:
+            return None
+        scale = max(min_scale, scale - 0.05)
+
+
+@art("text", shorthand="text")
+@dataclass(frozen=True, kw_only=True)
+class Text(ArtElement):
+    """Text in the box, wrapped to its width and shrunk (down to ``min_scale``) to fit."""
+
+    text: str = fld(Str(), example="{title}", doc="the text; {field} takes a field of the item")
+    font: str = fld(FONT, fonts.DEFAULT, "font")
+    size: float = fld(Length(lo=1.0, hi=400.0), 10.0, "font size", "10pt")
+    color: Color = fld(ColorSpec(), BLACK, "colour")
+    align: str = fld(Enum("left", "center", "right"), "center", "horizontal alignment")
+    valign: str = fld(Enum("top", "middle", "bottom"), "middle", "vertical alignment")
+    wrap: bool = fld(Bool(), True, "wrap lines")
+    min_scale: float = fld(Num(0.3, 1.0), 0.7, "smallest size, as a fraction of size, when shrinking to fit")
+
+    def layout(self, w: float, h: float):
+        x, y, bw, bh = self.resolve_box(w, h)
+        fitted = fit_lines(str(self.text), self.font, self.size, bw, bh, self.wrap, self.min_scale)
+        return (x, y, bw, bh), fitted
+
+    def check(self, w: float, h: float, ctx: Ctx) -> None:
+        super().check(w, h, ctx)
+        missing = fonts.missing_glyphs(str(self.text), self.font)
+        if missing:
+            ctx.error(self.loc, f'the font "{self.font}" has no glyph for {missing!r}: choose another font')
+        _, fitted = self.layout(w, h)
+        if fitted is None:
+            ctx.error(
+                self.loc,
+                f"text too long for its box ({len(str(self.text))} characters): shorten it, enlarge the box "
+                "or lower min_scale",
+            )
+
+    def draw(self, surface: Any, w: float, h: float) -> None:
+        (x, y, bw, bh), fitted = self.layout(w, h)
+        if fitted is None:  # reported by check(); draw at the smallest size anyway
+            fitted = (fonts.wrap(str(self.text), self.font, self.size * self.min_scale, bw), self.size * self.min_scale)
+        lines, size = fitted
+        draw_lines(surface, lines, self.font, size, self.color, x, y, bw, bh, self.align, self.valign)
+
+
+def draw_lines(surface: Any, lines: list[str], font: str, size: float, color: Color, x: float, y: float,
+               w: float, h: float, align: str, valign: str) -> None:
+    leading = size * 1.2
+    block = len(lines) * leading - size * 0.2
+    asc = fonts.ascent(font, size)
+    if valign == "top":
+        top = y + h
+    elif valign == "bottom":
+        top = y + block
+    else:
+        top = y + (h + block) / 2
+    baseline = top - asc + (asc - size * 0.8) / 2 if valign != "top" else top - asc
+    ax = {"left": x, "center": x + w / 2, "right": x + w}[align]
+    for line in lines:
+        surface.text(ax, baseline, line, font, size, color, align)
+        baseline -= leading

@@ -1,0 +1,1 @@
+"""Output backends: PDF (reportlab) and PNG previews (rendered from the PDF)."""

@@ -1,0 +1,220 @@
+"""The genpnp command line: each command loads, validates, builds or reports, in a few lines."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import click
+
+from genpnp import __version__
+from genpnp.errors import ContentError, GenpnpError, UsageError
+from genpnp.impose.options import Options, parse_offset, parse_paper
+from genpnp.units import MM
+
+
+def content_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--content", "content", type=click.Path(path_type=Path), default=Path("content"), show_default=True,
+        help="A folder of game folders, or one game folder.",
+    )(fn)
+
+
+def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn genpnp errors into `path:line:col: message` lines and exit 1, never a traceback."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except GenpnpError as exc:
+            for line in exc.lines():
+                click.echo(line, err=True)
+            sys.exit(1)
+        except OSError as exc:
+            where = exc.filename or ""
+            click.echo(f"{where}: {exc.strerror or exc}" if where else f"error: {exc}", err=True)
+            sys.exit(1)
+        except KeyboardInterrupt:
+            click.echo("interrupted: nothing was written", err=True)
+            sys.exit(130)
+
+    return wrapper
+
+
+def print_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    opts = [
+        click.option("--paper", default="letter", show_default=True,
+                     help="letter, a4, legal, a3, tabloid, or WxH (210x297mm)."),
+        click.option("--backs", type=click.Choice(["fold", "duplex"]), default="fold", show_default=True,
+                     help="Double-sided pieces as fold pairs, or backs on the next page."),
+        click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+                     help="Duplex: which edge the printer flips on."),
+        click.option("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
+        click.option("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
+                     help="Bleed in mm (art past the cut, with crop marks)."),
+        click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
+                     help="Colour, black-and-white (greys and patterns) or ink saver."),
+        click.option("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
+                     help="Printer-safe margin in mm (at least 5)."),
+        click.option("--component", "components", multiple=True, help="Only this component (repeatable)."),
+        click.option("--copies-as-note", is_flag=True, help="Print 'print N times' instead of repeating sheets."),
+    ]
+    for option in reversed(opts):
+        fn = option(fn)
+    return fn
+
+
+def make_options(paper: str, backs: str, flip: str, offset: str, bleed: float, ink: str, margin: float,
+                 components: tuple[str, ...], copies_as_note: bool) -> Options:
+    return Options(parse_paper(paper), margin * MM, backs, flip, parse_offset(offset), bleed * MM, ink,
+                   tuple(components), copies_as_note)
+
+
+def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
+    """Load every named game; report all content errors of all games together."""
+    from genpnp.content.project import load_game, resolve_games, warnings_of
+
+    games, problems = [], []
+    for game_id, folder in resolve_games(content, names).items():
+        try:
+            game = load_game(folder, game_id)
+            for warning in warnings_of(game):
+                click.echo(str(warning), err=True)
+            games.append(game)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    return games
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="genpnp")
+def main() -> None:
+    """genpnp: print-and-play PDFs from YAML game content, with a rules validator."""
+
+
+@main.command("list")
+@content_option
+@click.argument("games", nargs=-1)
+@reports_errors
+def list_cmd(content: Path, games: tuple[str, ...]) -> None:
+    """The games found, their components and piece counts."""
+    for game in load_games(content, games):
+        meta = game.meta
+        click.echo(f"{game.id}: {meta.name} {meta.version} ({meta.players} players)")
+        for comp in game.ordered():
+            count = comp.piece_count()
+            pieces = f"{count} pieces" if count else "pages"
+            click.echo(f"  {comp.name:<24} {comp.kind_name:<10} {pieces}")
+
+
+@main.command()
+@content_option
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument("games", nargs=-1)
+@reports_errors
+def validate(content: Path, fmt: str, games: tuple[str, ...]) -> None:
+    """Run the rules; print each violation as path:line:col: rule: message."""
+    from genpnp.rules.check import errors, validate as run
+
+    report, failed = {}, False
+    for game in load_games(content, games):
+        violations = run(game)
+        failed = failed or bool(errors(violations))
+        report[game.id] = violations
+    if fmt == "json":
+        click.echo(json.dumps({g: [v.as_dict() for v in vs] for g, vs in report.items()}, indent=2))
+    else:
+        for game_id, violations in report.items():
+            for v in violations:
+                click.echo(str(v), err=v.severity == "error")
+            bad = len([v for v in violations if v.severity == "error"])
+            click.echo(f"{game_id}: {'FAILED, ' + str(bad) + ' violation(s)' if bad else 'valid'}")
+    sys.exit(1 if failed else 0)
+
+
+@main.command()
+@content_option
+@print_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.argument("games", nargs=-1)
+@reports_errors
+def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **opts: Any) -> None:
+    """Validate, then write one PDF per game into --out."""
+    from genpnp.build import build_game
+
+    options = make_options(**opts)
+    for game in load_games(content, games):
+        built = build_game(game, options, out_dir, force)
+        click.echo(f"{built.path} ({built.pages} pages)")
+
+
+@main.command()
+@content_option
+@print_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out/preview"), show_default=True)
+@click.option("--page", "pages", type=int, multiple=True, help="Only this page (1-based; repeatable).")
+@click.option("--dpi", type=click.IntRange(10, 600), default=72, show_default=True)
+@click.argument("game")
+@reports_errors
+def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game: str, **opts: Any) -> None:
+    """Write PNGs of a game's pages and a contact sheet of all pages."""
+    from genpnp.backends.png import preview_game
+
+    options = make_options(**opts)
+    (loaded,) = load_games(content, (game,))
+    for path in preview_game(loaded, options, out_dir, pages, dpi):
+        click.echo(str(path))
+
+
+@main.command()
+@click.option("--paper", default="letter", show_default=True)
+@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
+@reports_errors
+def calibrate(paper: str, out_file: Path | None) -> None:
+    """Write a duplex calibration page: print it double-sided and read the offset."""
+    from genpnp.calibrate import write_calibration
+
+    chosen = parse_paper(paper)
+    path = out_file or Path("out") / f"calibration-{chosen.name}.pdf"
+    write_calibration(path, chosen)
+    click.echo(str(path))
+
+
+@main.command("check-map")
+@click.option("--group", type=click.IntRange(2, 12), default=None, help="Cells per district (default: the map's).")
+@click.argument("path", type=click.Path(path_type=Path))
+@reports_errors
+def check_map(group: int | None, path: Path) -> None:
+    """Prove a grid map can be cut into districts: print a cutting, or why none exists."""
+    from genpnp.rules.tiling import check_map as run
+
+    code, text = run(path, group)
+    click.echo(text, err=code != 0)
+    sys.exit(code)
+
+
+@main.command("check-district")
+@content_option
+@click.option("--taken", multiple=True, help="A district already on the board (comma-separated ids; repeatable).")
+@click.argument("game")
+@click.argument("members", nargs=-1, required=True)
+@reports_errors
+def check_district(content: Path, taken: tuple[str, ...], game: str, members: tuple[str, ...]) -> None:
+    """Decide whether a set of precincts or counties is a legal district in GAME."""
+    from genpnp.rules.check import rules_module
+
+    (loaded,) = load_games(content, (game,))
+    module = rules_module(loaded)
+    if module is None or not hasattr(module, "check_district"):
+        raise UsageError(f"{loaded.id} has no district rules")
+    ok, lines = module.check_district(loaded, list(members), [t.split(",") for t in taken])
+    for line in lines:
+        click.echo(line, err=not ok)
+    sys.exit(0 if ok else 1)

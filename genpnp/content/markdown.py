@@ -1,0 +1,111 @@
+"""The Markdown subset of rules and guide texts, parsed into blocks.
+
+Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` bullets, ``1. `` numbered
+items, ``**bold**`` and ``*italic*``, pipe tables, and ``---`` for a page break.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from genpnp.errors import Loc, Problem
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # heading, para, bullet, number, table, pagebreak
+    text: str = ""
+    level: int = 0
+    rows: tuple[tuple[str, ...], ...] = ()
+    number: int = 0
+    line: int = 0
+
+
+Run = tuple[str, str]  # (text, style): style is "", "b", "i" or "bi"
+
+
+def runs(text: str) -> list[Run]:
+    """Split inline **bold** and *italic* into styled runs."""
+    out: list[Run] = []
+    for part in re.split(r"(\*\*[^*]+\*\*|\*[^*]+\*)", text):
+        if not part:
+            continue
+        if part.startswith("**") and part.endswith("**") and len(part) > 4:
+            out.append((part[2:-2], "b"))
+        elif part.startswith("*") and part.endswith("*") and len(part) > 2:
+            out.append((part[1:-1], "i"))
+        else:
+            out.append((part, ""))
+    return out
+
+
+def plain(text: str) -> str:
+    return "".join(t for t, _ in runs(text))
+
+
+def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
+    blocks: list[Block] = []
+    problems: list[Problem] = []
+    para: list[str] = []
+    para_line = 0
+    table: list[tuple[str, ...]] = []
+    table_line = 0
+
+    def flush() -> None:
+        nonlocal para, table
+        if para:
+            blocks.append(Block("para", " ".join(para), line=para_line))
+            para = []
+        if table:
+            blocks.append(Block("table", rows=tuple(table), line=table_line))
+            table = []
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        stripped = line.strip()
+        if not stripped:
+            flush()
+            continue
+        if stripped.startswith("|"):
+            if para:
+                flush()
+            cells = tuple(c.strip() for c in stripped.strip("|").split("|"))
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                continue
+            if not table:
+                table_line = number
+            table.append(cells)
+            continue
+        if table:
+            flush()
+        m = re.match(r"^(#{1,3})\s+(.*)$", stripped)
+        if m:
+            flush()
+            blocks.append(Block("heading", m.group(2).strip(), len(m.group(1)), line=number))
+            continue
+        if stripped == "---":
+            flush()
+            blocks.append(Block("pagebreak", line=number))
+            continue
+        m = re.match(r"^[-*]\s+(.*)$", stripped)
+        if m:
+            flush()
+            blocks.append(Block("bullet", m.group(1), line=number))
+            continue
+        m = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
+        if m:
+            flush()
+            blocks.append(Block("number", m.group(2), number=int(m.group(1)), line=number))
+            continue
+        if line.startswith("  ") and blocks and blocks[-1].kind in ("bullet", "number") and not para:
+            last = blocks.pop()
+            blocks.append(Block(last.kind, last.text + " " + stripped, number=last.number, line=last.line))
+            continue
+        if re.match(r"^<[a-zA-Z/]", stripped):
+            problems.append(Problem(Loc(name, number, 1), "HTML is not supported in texts", "warning"))
+        if not para:
+            para_line = number
+        para.append(stripped)
+    flush()
+    return blocks, problems

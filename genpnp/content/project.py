@@ -1,0 +1,156 @@
+"""Finding games in a content folder and loading one into the model.
+
+A game is a folder with a ``game.yaml``; every other ``*.yaml`` directly in it
+is a component file with a top-level ``components:`` mapping (name -> component,
+each with a ``kind:``). Sub-folders hold data, text and maps that components name.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from genpnp.color import Color, parse_color
+from genpnp.content.schema import INVALID, Ctx, build
+from genpnp.content.yamlload import LMap, load_file
+from genpnp.errors import ContentError, Loc, Problems, UsageError, did_you_mean
+from genpnp.model import load_all as load_kinds
+from genpnp.model.base import KINDS
+from genpnp.model.game import Game, GameMeta
+
+DEFAULT_CONTENT = Path("content")
+
+
+def is_game(folder: Path) -> bool:
+    return (folder / "game.yaml").is_file()
+
+
+def discover(content: Path) -> dict[str, Path]:
+    """Game id -> folder, for a folder of games or a single game folder."""
+    if not content.exists():
+        raise UsageError(f"{content}: no such content folder")
+    if is_game(content):
+        return {content.resolve().name: content}
+    return {p.name: p for p in sorted(content.iterdir()) if p.is_dir() and is_game(p)}
+
+
+def resolve_games(content: Path, names: tuple[str, ...] | list[str]) -> dict[str, Path]:
+    """Pick the games the user named (folder names or paths); all when none named."""
+    found = discover(content) if content.exists() or not names else {}
+    if not names:
+        if not found:
+            raise UsageError(f"{content}: no games found (a game is a folder with a game.yaml)")
+        return found
+    out: dict[str, Path] = {}
+    for name in names:
+        path = Path(name)
+        if name in found:
+            out[name] = found[name]
+        elif is_game(path):
+            out[path.resolve().name] = path
+        else:
+            raise UsageError(f'no game "{name}" in {content}{did_you_mean(name, found)}')
+    return out
+
+
+def shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _palette(meta: GameMeta) -> dict[str, Color]:
+    out = {}
+    for name, entry in (meta.palette or {}).items():
+        base = parse_color(entry.color)
+        out[name] = Color(base.r, base.g, base.b, name, None if entry.grey < 0 else entry.grey, entry.pattern,
+                          entry.label)
+    return out
+
+
+def load_game(folder: Path, game_id: str | None = None) -> Game:
+    """Load and check one game; raises ContentError listing every problem."""
+    load_kinds()
+    problems = Problems()
+    game_file = folder / "game.yaml"
+    data = _load(game_file, problems)
+    if data is None:
+        problems.check()
+    root = folder.resolve()
+    ctx = Ctx(problems, root, root.parent if game_id is None else root.parent)
+    if not isinstance(data, dict):
+        problems.add(Loc(shown(game_file), 1, 1), "game.yaml must be a mapping of keys")
+        problems.check()
+    meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
+    if meta is INVALID:
+        problems.check()
+    ctx.palette = _palette(meta)
+    ctx.root = root
+    components: dict[str, Any] = {}
+    files = []
+    for path in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
+        if path.name in ("game.yaml",):
+            continue
+        files.append(shown(path))
+        file_data = _load(path, problems)
+        if file_data is None:
+            continue
+        _load_components(file_data, path, ctx, components)
+    for i, section in enumerate(meta.sections):
+        if section not in components and not any(p.severity == "error" for p in problems.items):
+            sec_loc = data.loc_of("sections")
+            if isinstance(data.get("sections"), list):
+                sec_loc = data["sections"].loc_of(i)
+            problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, components)}')
+    for name, comp in components.items():
+        if name not in meta.sections:
+            problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
+    problems.check()
+    game = Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files))
+    game_warnings = problems.warnings
+    object.__setattr__(game, "_warnings", tuple(game_warnings))
+    return game
+
+
+def warnings_of(game: Game) -> tuple:
+    return getattr(game, "_warnings", ())
+
+
+def _load(path: Path, problems: Problems) -> Any:
+    try:
+        return load_file(path, shown(path))
+    except ContentError as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> None:
+    name = shown(path)
+    if not isinstance(data, dict) or "components" not in data:
+        ctx.error(getattr(data, "loc", Loc(name, 1, 1)), 'a component file needs a top-level "components:" mapping')
+        return
+    for key in data:
+        if key != "components":
+            ctx.error(data.key_loc(key), f'unknown key "{key}" (did you mean "components"?)')
+    comps = data["components"]
+    if not isinstance(comps, dict):
+        ctx.error(data.loc_of("components"), "components is a mapping of name to component")
+        return
+    for comp_name, value in comps.items():
+        loc = comps.loc_of(comp_name)
+        if comp_name in out:
+            ctx.error(comps.key_loc(comp_name), f'a component named "{comp_name}" exists already')
+            continue
+        if not isinstance(value, dict):
+            ctx.error(loc, "a component is a mapping with a kind")
+            continue
+        kind_name = value.get("kind")
+        if kind_name not in KINDS:
+            where = value.loc_of("kind") if "kind" in value else loc
+            what = f'unknown kind "{kind_name}"' if "kind" in value else 'missing key "kind"'
+            ctx.error(where, f"{what}{did_you_mean(str(kind_name), KINDS)}")
+            continue
+        comp = build(KINDS[kind_name], value, loc, ctx, extra={"name": comp_name})
+        if comp is not INVALID:
+            out[comp_name] = comp

@@ -1,0 +1,457 @@
+"""Declarative, typed content schema.
+
+A content class is a frozen dataclass whose fields carry a :class:`Spec` in
+their metadata (see :func:`fld`). From that one definition genpnp validates
+YAML (collecting every problem with file:line:col and "did you mean"),
+builds the typed object, writes the reference docs and the JSON Schema.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import MISSING
+from pathlib import Path
+from typing import Any, Callable
+
+from genpnp.color import Color, parse_color
+from genpnp.content.yamlload import LList, LMap
+from genpnp.errors import Loc, Problems, did_you_mean
+from genpnp.units import UnitError, parse_length, parse_size
+
+
+class _Invalid:
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+REQUIRED: Any = MISSING
+
+
+@dataclasses.dataclass
+class Ctx:
+    """What parsing needs besides the data: where problems go, where files are."""
+
+    problems: Problems
+    base: Path  # folder relative paths are resolved against
+    root: Path  # paths may not leave this folder
+    palette: dict[str, Color] = dataclasses.field(default_factory=dict)
+
+    def error(self, loc: Loc, message: str) -> Any:
+        self.problems.add(loc, message)
+        return INVALID
+
+    def warn(self, loc: Loc, message: str) -> None:
+        self.problems.add(loc, message, "warning")
+
+
+def type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing (null)"
+    return type(value).__name__
+
+
+class Spec:
+    """How one value is read; subclasses give parse, json_schema and describe."""
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        return {}
+
+    def describe(self) -> str:
+        return type(self).__name__.lower()
+
+
+class Str(Spec):
+    def __init__(self, pattern: str | None = None, max_len: int | None = None, hint: str = ""):
+        self.pattern = re.compile(pattern) if pattern else None
+        self.max_len = max_len
+        self.hint = hint
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str):
+            return ctx.error(loc, f"expected a string, got {type_name(value)}")
+        if self.pattern and not self.pattern.fullmatch(value):
+            return ctx.error(loc, f"{value!r} is not valid here{': ' + self.hint if self.hint else ''}")
+        if self.max_len is not None and len(value) > self.max_len:
+            return ctx.error(loc, f"text is {len(value)} characters long; at most {self.max_len} fit")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": ["string", "number"]}
+        if self.pattern:
+            out = {"type": "string", "pattern": f"^(?:{self.pattern.pattern})$"}
+        return out
+
+    def describe(self) -> str:
+        return "text"
+
+
+class Int(Spec):
+    def __init__(self, lo: int | None = None, hi: int | None = None):
+        self.lo, self.hi = lo, hi
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return ctx.error(loc, f"expected a whole number, got {type_name(value)}")
+        if self.lo is not None and value < self.lo:
+            return ctx.error(loc, f"{value} is too small: at least {self.lo}")
+        if self.hi is not None and value > self.hi:
+            return ctx.error(loc, f"{value} is too large: at most {self.hi}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return out
+
+    def describe(self) -> str:
+        rng = ""
+        if self.lo is not None or self.hi is not None:
+            rng = f" ({'' if self.lo is None else self.lo}..{'' if self.hi is None else self.hi})"
+        return "whole number" + rng
+
+
+class Num(Spec):
+    def __init__(self, lo: float | None = None, hi: float | None = None):
+        self.lo, self.hi = lo, hi
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return ctx.error(loc, f"expected a number, got {type_name(value)}")
+        if self.lo is not None and value < self.lo:
+            return ctx.error(loc, f"{value} is too small: at least {self.lo}")
+        if self.hi is not None and value > self.hi:
+            return ctx.error(loc, f"{value} is too large: at most {self.hi}")
+        return float(value)
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "number"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return out
+
+    def describe(self) -> str:
+        return "number"
+
+
+class Bool(Spec):
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if not isinstance(value, bool):
+            return ctx.error(loc, f"expected true or false, got {type_name(value)}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+    def describe(self) -> str:
+        return "true/false"
+
+
+_LENGTH_PATTERN = r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|inch|pt|\")\s*$"
+
+
+class Length(Spec):
+    """A length with a unit, in points once parsed; ``0`` may be written bare."""
+
+    def __init__(self, lo: float | None = 0.0, hi: float | None = None):
+        self.lo, self.hi = lo, hi
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        try:
+            points = parse_length(value)
+        except UnitError as exc:
+            return ctx.error(loc, str(exc))
+        if self.lo is not None and points < self.lo:
+            return ctx.error(loc, f"{value} is too small")
+        if self.hi is not None and points > self.hi:
+            return ctx.error(loc, f"{value} is too large")
+        return points
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string", "pattern": _LENGTH_PATTERN}, {"const": 0}]}
+
+    def describe(self) -> str:
+        return "length (63mm, 2.5in, 18pt)"
+
+
+class Size(Spec):
+    """``63mm x 88mm``, ``[63mm, 88mm]`` or one length for a square -> (w, h) in points."""
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        try:
+            w, h = parse_size(value)
+        except UnitError as exc:
+            return ctx.error(loc, str(exc))
+        if w <= 0 or h <= 0:
+            return ctx.error(loc, "a size must be larger than zero")
+        return (w, h)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "anyOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            ]
+        }
+
+    def describe(self) -> str:
+        return "size (63mm x 88mm, or one length for a square)"
+
+
+class ColorSpec(Spec):
+    """A colour: a palette name, a CSS-like name or #rrggbb."""
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if not isinstance(value, str):
+            return ctx.error(loc, f"expected a colour such as '#cc3333' or a palette name, got {type_name(value)}")
+        if value in ctx.palette:
+            return ctx.palette[value]
+        try:
+            return parse_color(value)
+        except ValueError as exc:
+            names = list(ctx.palette)
+            return ctx.error(loc, f"{exc}{did_you_mean(value, names) if names else ''}")
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string"}
+
+    def describe(self) -> str:
+        return "colour (palette name, 'red', '#cc3333')"
+
+
+class Enum(Spec):
+    def __init__(self, *choices: str):
+        self.choices = choices
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if not isinstance(value, str) or value not in self.choices:
+            return ctx.error(loc, f"{value!r} is not allowed{did_you_mean(str(value), self.choices)}")
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"enum": list(self.choices)}
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(self.choices)
+
+
+class AnyValue(Spec):
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        return value
+
+    def describe(self) -> str:
+        return "any value"
+
+
+class ListOf(Spec):
+    def __init__(self, item: Spec, min_len: int = 0, max_len: int | None = None, single: bool = False):
+        self.item, self.min_len, self.max_len, self.single = item, min_len, max_len, single
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if self.single and not isinstance(value, list):
+            value = LList([value], loc=loc)
+            value.item_locs.append(loc)
+        if not isinstance(value, list):
+            return ctx.error(loc, f"expected a list, got {type_name(value)}")
+        if len(value) < self.min_len:
+            return ctx.error(loc, f"the list needs at least {self.min_len} entries")
+        if self.max_len is not None and len(value) > self.max_len:
+            return ctx.error(loc, f"the list has {len(value)} entries; at most {self.max_len} are allowed")
+        out = []
+        for i, item in enumerate(value):
+            item_loc = value.loc_of(i) if isinstance(value, LList) else loc
+            out.append(self.item.parse(item, item_loc, ctx))
+        if any(v is INVALID for v in out):
+            return INVALID
+        return tuple(out)
+
+    def json_schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+        if self.min_len:
+            out["minItems"] = self.min_len
+        if self.single:
+            return {"anyOf": [out, self.item.json_schema()]}
+        return out
+
+    def describe(self) -> str:
+        return f"list of {self.item.describe()}"
+
+
+class MapOf(Spec):
+    """A mapping from names to values of one spec (keeps the YAML order)."""
+
+    def __init__(self, value: Spec, key_pattern: str = r"[A-Za-z0-9_.\- ]+"):
+        self.value = value
+        self.key_pattern = re.compile(key_pattern)
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if not isinstance(value, dict):
+            return ctx.error(loc, f"expected a mapping, got {type_name(value)}")
+        out: dict[str, Any] = {}
+        bad = False
+        for key, item in value.items():
+            item_loc = value.loc_of(key) if isinstance(value, LMap) else loc
+            if not self.key_pattern.fullmatch(str(key)):
+                ctx.error(value.key_loc(key) if isinstance(value, LMap) else loc, f"{key!r} is not a valid name")
+                bad = True
+                continue
+            parsed = self.value.parse(item, item_loc, ctx)
+            bad = bad or parsed is INVALID
+            out[str(key)] = parsed
+        return INVALID if bad else out
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "object", "additionalProperties": self.value.json_schema()}
+
+    def describe(self) -> str:
+        return f"mapping of name to {self.value.describe()}"
+
+
+class PathSpec(Spec):
+    """A file relative to the content file's game folder; may not leave the content folder."""
+
+    def __init__(self, suffixes: tuple[str, ...] = ()):
+        self.suffixes = suffixes
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if not isinstance(value, str) or not value:
+            return ctx.error(loc, f"expected a file name, got {type_name(value)}")
+        path = (ctx.base / value).resolve()
+        try:
+            path.relative_to(ctx.root.resolve())
+        except ValueError:
+            return ctx.error(loc, f"{value!r} leaves the content folder: name a file inside the game's folder")
+        if self.suffixes and path.suffix.lower() not in self.suffixes:
+            return ctx.error(loc, f"{value!r} should end in {' or '.join(self.suffixes)}")
+        if not path.is_file():
+            return ctx.error(loc, f"file not found: {value}")
+        return path
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string"}
+
+    def describe(self) -> str:
+        return "file path (relative to the game folder)"
+
+
+class Obj(Spec):
+    """A nested content dataclass."""
+
+    def __init__(self, cls: type):
+        self.cls = cls
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        return build(self.cls, value, loc, ctx)
+
+    def json_schema(self) -> dict[str, Any]:
+        return object_schema(self.cls)
+
+    def describe(self) -> str:
+        return getattr(self.cls, "schema_name", self.cls.__name__)
+
+
+class Custom(Spec):
+    """A spec from a parse function (for small one-off value forms)."""
+
+    def __init__(self, fn: Callable[[Any, Loc, Ctx], Any], schema: dict[str, Any], text: str):
+        self.fn, self.schema, self.text = fn, schema, text
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        return self.fn(value, loc, ctx)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.schema
+
+    def describe(self) -> str:
+        return self.text
+
+
+def fld(spec: Spec, default: Any = REQUIRED, doc: str = "", example: Any = None) -> Any:
+    """A dataclass field read from YAML with ``spec``."""
+    meta = {"spec": spec, "doc": doc, "example": example}
+    if default is REQUIRED:
+        return dataclasses.field(metadata=meta)
+    if isinstance(default, (list, dict, set)):
+        raise TypeError("use a tuple or a frozen value as a default")
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def schema_fields(cls: type) -> list[dataclasses.Field]:
+    return [f for f in dataclasses.fields(cls) if "spec" in f.metadata]
+
+
+def build(cls: type, data: Any, loc: Loc, ctx: Ctx, extra: dict[str, Any] | None = None) -> Any:
+    """Read ``data`` (an LMap) as ``cls``; every problem goes to ``ctx``; INVALID if any."""
+    if not isinstance(data, dict):
+        return ctx.error(loc, f"expected a mapping, got {type_name(data)}")
+    specs = {f.name: f for f in schema_fields(cls)}
+    allowed = set(specs) | set(getattr(cls, "extra_keys", ()))
+    values: dict[str, Any] = dict(extra or {})
+    bad = False
+    for key in data:
+        if key not in allowed:
+            key_loc = data.key_loc(key) if isinstance(data, LMap) else loc
+            ctx.error(key_loc, f'unknown key "{key}"{did_you_mean(str(key), allowed)}')
+            bad = True
+    for name, f in specs.items():
+        if name in data:
+            value_loc = data.loc_of(name) if isinstance(data, LMap) else loc
+            parsed = f.metadata["spec"].parse(data[name], value_loc, ctx)
+            if parsed is INVALID:
+                bad = True
+            values[name] = parsed
+        elif f.default is MISSING and f.default_factory is MISSING and name not in values:
+            ctx.error(loc, f'missing key "{name}" ({f.metadata["doc"] or f.metadata["spec"].describe()})')
+            bad = True
+    if "loc" in {f.name for f in dataclasses.fields(cls)}:
+        values["loc"] = loc
+    if bad:
+        return INVALID
+    hook = getattr(cls, "from_values", None)
+    if hook is not None:
+        return hook(values, data, loc, ctx)
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as exc:
+        return ctx.error(loc, str(exc))
+
+
+def object_schema(cls: type) -> dict[str, Any]:
+    props: dict[str, Any] = {}
+    required = []
+    for f in schema_fields(cls):
+        sub = dict(f.metadata["spec"].json_schema())
+        if f.metadata["doc"]:
+            sub["description"] = f.metadata["doc"]
+        props[f.name] = sub
+        if f.default is MISSING and f.default_factory is MISSING:
+            required.append(f.name)
+    for key in getattr(cls, "extra_keys", ()):
+        props.setdefault(key, {})
+    out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+    if required:
+        out["required"] = required
+    return out

@@ -1,0 +1,1 @@
+"""Imposition: pieces -> pages of placements and marks (geometry only, in points)."""

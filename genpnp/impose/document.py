@@ -1,0 +1,205 @@
+"""A whole document: the cover, then each section's sheets; geometry only."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from genpnp.impose import grid, poster
+from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
+from genpnp.impose.options import Options
+from genpnp.impose.sheet import Box, Label, Mark, Placement, Sheet
+from genpnp.units import MM
+
+
+@dataclass
+class Document:
+    game: Any
+    options: Options
+    sheets: list[Sheet] = field(default_factory=list)
+    contents: list[tuple[str, int]] = field(default_factory=list)  # (section title, first page)
+    notes: list[str] = field(default_factory=list)
+
+
+def impose_game(game: Any, options: Options) -> Document:
+    doc = Document(game, options)
+    frame = make_frame(options)
+    body: list[Sheet] = []
+    for comp in game.ordered():
+        if options.components and comp.name not in options.components:
+            continue
+        sheets = impose_component(comp, frame, options)
+        if sheets:
+            doc.contents.append((comp.label, len(body) + 2))
+        body.extend(sheets)
+    cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
+    doc.sheets = [cover] + body
+    return doc
+
+
+def impose_component(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
+    layout = getattr(comp, "layout", "pieces")
+    if layout == "flow":
+        from genpnp.impose.textflow import impose_text
+
+        return impose_text(comp, frame, options)
+    if layout == "page":
+        return _page_sheets(comp, frame, options)
+    pieces = list(getattr(comp, "pieces", ()))
+    sets = 1 if options.copies_as_note else comp.copies
+    note = f"print this sheet {comp.copies} times" if options.copies_as_note and comp.copies > 1 else ""
+    out: list[Sheet] = []
+    for set_no in range(1, sets + 1):
+        suffix = f" (set {set_no} of {sets})" if sets > 1 else ""
+        out.extend(impose_pieces(comp, pieces, frame, options, suffix, note))
+    return out
+
+
+def _page_sheets(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
+    """Components that fill a page themselves (score sheets, aids): one sheet per page."""
+    out = []
+    area = reserve_scale(frame)
+    for i in range(comp.page_count(area, options)):
+        sheet = Sheet("page", comp.label, comp.name, content=(i, area))
+        sheet.scale_box = scale_spot(frame, None)
+        out.append(sheet)
+    for _ in range(comp.copies - 1 if not options.copies_as_note else 0):
+        out.extend(Sheet("page", comp.label, comp.name, content=s.content, scale_box=s.scale_box) for s in list(out))
+    return out
+
+
+def fits(area: Box, w: float, h: float) -> bool:
+    return (w <= area.w + 0.01 and h <= area.h + 0.01) or (h <= area.w + 0.01 and w <= area.h + 0.01)
+
+
+def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffix: str = "",
+                  note: str = "") -> list[Sheet]:
+    if not pieces:
+        return []
+    w, h = pieces[0].w, pieces[0].h
+    if not fits(frame.area, w, h):
+        return impose_poster(comp, pieces, options, suffix)
+    double = any(p.back is not None for p in pieces)
+    fold = double and options.backs == "fold"
+    rotatable = getattr(comp, "rotatable", True)
+    bleed = options.bleed
+    area = frame.area
+    unit, cols, rows = grid.choose_unit(area, w, h, fold, rotatable, bleed)
+    if cols * rows == 0 and fold:  # a fold pair does not fit: fall back to duplex-like separate sides
+        unit, cols, rows = grid.choose_unit(area, w, h, False, rotatable, bleed)
+        fold = False
+    per_page = cols * rows
+    # does the scale square fit beside a full page of pieces? if not, keep a band for it
+    full_block = grid.block_box(area, unit, cols, rows, bleed)
+    if scale_spot(frame, full_block) is None:
+        reduced = reserve_scale(frame)
+        unit2, cols2, rows2 = grid.choose_unit(reduced, w, h, fold, rotatable, bleed)
+        if cols2 * rows2 > 0:
+            area, unit, cols, rows = reduced, unit2, cols2, rows2
+            per_page = cols * rows
+    sheets: list[Sheet] = []
+    for start in range(0, len(pieces), per_page):
+        chunk = pieces[start : start + per_page]
+        first, last = chunk[0].index, chunk[-1].index
+        what = f"{comp.label} {first} to {last}" if last != first else f"{comp.label} {first}"
+        if len(pieces) == 1:
+            what = comp.label
+        if len(pieces) <= per_page and len(pieces) > 1:
+            what = f"{comp.label} 1 to {len(pieces)}" if first == 1 else what
+        block = grid.block_box(area, unit, cols, min(rows, -(-len(chunk) // cols)), bleed)
+        sheet = Sheet("pieces", what + suffix, comp.name, note=note)
+        folds: list[Mark] = []
+        for piece, cell in zip(chunk, grid.cells(block, unit, cols, rows, bleed, len(chunk))):
+            placed, marks = grid.place_unit(comp, piece, cell, unit, bleed)
+            sheet.placements.extend(placed)
+            folds.extend(marks)
+        sheet.marks.extend(folds)
+        _cut_or_crop(sheet, folds, block, bleed, chunk[0])
+        sheet.scale_box = scale_spot(frame, block)
+        sheets.append(sheet)
+        if double and not fold:
+            sheets.append(duplex_back(sheet, frame, options))
+    return sheets
+
+
+def _cut_or_crop(sheet: Sheet, folds: list[Mark], block: Box, bleed: float, sample: Any) -> None:
+    shape = sample.shape
+    if bleed:
+        if shape in ("circle", "hex"):
+            sheet.marks.extend(grid.cut_marks(sheet.placements, folds, shape, sample.radius))
+        sheet.marks.extend(grid.crop_marks(sheet.placements, block))
+    else:
+        sheet.marks.extend(grid.cut_marks(sheet.placements, folds, shape, sample.radius))
+
+
+def duplex_back(front: Sheet, frame: Frame, options: Options) -> Sheet:
+    """The back page of a duplex pair: each back where its front is after the flip, plus offset."""
+    dx, dy = options.offset
+    W, H = frame.page_w, frame.page_h
+    axis = "v" if options.flip == "long" else "h"
+    if W > H:  # landscape page: the long edge is horizontal
+        axis = "h" if options.flip == "long" else "v"
+
+    def mirror(b: Box) -> Box:
+        if axis == "v":
+            return Box(W - b.x2 + dx, b.y + dy, b.w, b.h)
+        return Box(b.x + dx, H - b.y2 + dy, b.w, b.h)
+
+    def mirror_pt(p: tuple[float, float]) -> tuple[float, float]:
+        return (W - p[0] + dx, p[1] + dy) if axis == "v" else (p[0] + dx, H - p[1] + dy)
+
+    back = Sheet("back", front.title + " (backs)", front.section)
+    for p in front.placements:
+        if p.piece.back is None:
+            continue
+        back.placements.append(
+            Placement(p.component, p.piece, "back", mirror(p.box), grid.back_rotation(p.rotation, axis), p.bleed)
+        )
+    for m in front.marks:
+        if m.kind == "crop":
+            back.marks.append(Mark("crop", tuple(mirror_pt(pt) for pt in m.points)))
+    back.note = "print on the back of the previous page" + (
+        f" (offset {dx / MM:+.1f}, {dy / MM:+.1f} mm)" if (dx, dy) != (0.0, 0.0) else "")
+    return back
+
+
+def impose_poster(comp: Any, pieces: list, options: Options, suffix: str = "") -> list[Sheet]:
+    """Each piece too large for a page becomes tiles over several pages (the fewer pages the better)."""
+    out: list[Sheet] = []
+    for piece in pieces:
+        best = None
+        for landscape in (False, True):
+            frame = make_frame(options, landscape)
+            area = reserve_scale(frame)
+            cols, rows = poster.tile_count(piece.w, piece.h, area.w, area.h)
+            if best is None or cols * rows < best[0]:
+                best = (cols * rows, frame, area, cols, rows)
+        assert best is not None
+        _, frame, area, cols, rows = best
+        for tile in poster.tiles(piece.w, piece.h, area.w, area.h):
+            placement, box = poster.tile_placement(comp, piece, tile, area)
+            name = f"{chr(65 + tile.row)}{tile.col + 1}"
+            sheet = Sheet("poster", f"{comp.label}{suffix}: part {name} of {cols * rows}", comp.name)
+            sheet.placements.append(placement)
+            marks, glue = poster.join_marks(tile, cols, rows, box)
+            sheet.marks.extend(marks)
+            sheet.fills.extend(("glue", g) for g in glue)
+            _outer_cuts(sheet, tile, cols, rows, box)
+            sheet.labels.append(Label(box.x + 3 * MM, box.y2 - 5 * MM, name, 9, "left", bold=True))
+            sheet.content = {"page_size": (frame.page_w, frame.page_h), "tiles": (cols, rows),
+                             "tile": (tile.col, tile.row)}
+            sheet.scale_box = scale_spot(frame, None)
+            out.append(sheet)
+    return out
+
+
+def _outer_cuts(sheet: Sheet, tile: poster.Tile, cols: int, rows: int, box: Box) -> None:
+    """Cut lines along the board's own outer edges that fall on this tile."""
+    if tile.row == 0:
+        sheet.marks.append(Mark("cut", ((box.x, box.y2), (box.x2, box.y2))))
+    if tile.row == rows - 1:
+        sheet.marks.append(Mark("cut", ((box.x, box.y), (box.x2, box.y))))
+    if tile.col == 0:
+        sheet.marks.append(Mark("cut", ((box.x, box.y), (box.x, box.y2))))
+    if tile.col == cols - 1:
+        sheet.marks.append(Mark("cut", ((box.x2, box.y), (box.x2, box.y2))))

@@ -1,0 +1,86 @@
+"""Print options: paper, margins, backs, bleed, ink; parsed once from the command line."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from genpnp.errors import UsageError
+from genpnp.units import MM, UnitError, parse_length
+
+PAPERS = {
+    "letter": (612.0, 792.0),
+    "a4": (595.2756, 841.8898),
+    "legal": (612.0, 1008.0),
+    "a3": (841.8898, 1190.5512),
+    "tabloid": (792.0, 1224.0),
+}
+DEFAULT_MARGIN = 6.35 * MM
+MIN_MARGIN = 5 * MM
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    w: float
+    h: float
+
+
+def parse_paper(text: str) -> Paper:
+    """letter, a4, legal, a3, tabloid, or WxH with units (210mmx297mm, 8.5x11in)."""
+    key = text.strip().lower()
+    if key in PAPERS:
+        w, h = PAPERS[key]
+        return Paper(key, w, h)
+    m = re.fullmatch(r"\s*([\d.]+\s*[a-z\"]*)\s*[x×]\s*([\d.]+)\s*([a-z\"]+)\s*", key)
+    if m:
+        w_text, h_num, unit = m.group(1), m.group(2), m.group(3)
+        if not re.search(r"[a-z\"]$", w_text):
+            w_text += unit
+        try:
+            w, h = parse_length(w_text), parse_length(h_num + unit)
+        except UnitError as exc:
+            raise UsageError(f"--paper: {exc}") from None
+        if w < 100 * MM or h < 100 * MM or w > 2000 * MM or h > 2000 * MM:
+            raise UsageError("--paper: a custom paper is between 100 mm and 2000 mm on each side")
+        name = re.sub(r"[^0-9a-z.]+", "x", key).strip("x")
+        return Paper(name, w, h)
+    raise UsageError(f"--paper: {text!r} is not a paper (letter, a4, legal, a3, tabloid or WxH like 210x297mm)")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Everything that changes the printed result besides the content."""
+
+    paper: Paper = Paper("letter", *PAPERS["letter"])
+    margin: float = DEFAULT_MARGIN
+    backs: str = "fold"  # fold | duplex
+    flip: str = "long"  # long | short (duplex)
+    offset: tuple[float, float] = (0.0, 0.0)  # duplex back-page shift, points
+    bleed: float = 0.0
+    ink: str = "color"  # color | bw | saver
+    components: tuple[str, ...] = ()  # only these components (empty: all)
+    copies_as_note: bool = False  # print "print N times" instead of repeating sheets
+
+    def file_name(self, game: str) -> str:
+        """<game>-<paper>-<ink>[-duplex[-short]][-bleedN][-offXxY].pdf: every non-default option, fixed order."""
+        parts = [game, self.paper.name, self.ink]
+        if self.backs == "duplex":
+            parts.append("duplex" if self.flip == "long" else "duplex-short")
+        if self.bleed:
+            parts.append(f"bleed{round(self.bleed / MM, 1):g}")
+        if self.backs == "duplex" and self.offset != (0.0, 0.0):
+            parts.append(f"off{round(self.offset[0] / MM, 1):g}x{round(self.offset[1] / MM, 1):g}")
+        if self.components:
+            parts.append("+".join(self.components))
+        return "-".join(parts) + ".pdf"
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    m = re.fullmatch(r"\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*", text or "")
+    if not m:
+        raise UsageError("--offset: write X,Y in millimetres, e.g. --offset 1.5,-0.5")
+    x, y = float(m.group(1)), float(m.group(2))
+    if abs(x) > 20 or abs(y) > 20:
+        raise UsageError("--offset: a printer drift of more than 20 mm is not an offset; check the calibration")
+    return x * MM, y * MM

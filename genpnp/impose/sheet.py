@@ -1,0 +1,95 @@
+"""What imposition produces: sheets of placements and marks, in page points (y up)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def x2(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y2(self) -> float:
+        return self.y + self.h
+
+    def inside(self, other: "Box", tol: float = 0.01) -> bool:
+        return (self.x >= other.x - tol and self.y >= other.y - tol
+                and self.x2 <= other.x2 + tol and self.y2 <= other.y2 + tol)
+
+    def overlaps(self, other: "Box", tol: float = 0.01) -> bool:
+        return (self.x < other.x2 - tol and other.x < self.x2 - tol
+                and self.y < other.y2 - tol and other.y < self.y2 - tol)
+
+    def grow(self, d: float) -> "Box":
+        return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A face of a piece on the page.
+
+    ``box`` is the trim box on the page. The face (of size piece.w x piece.h) is
+    rotated by ``rotation`` degrees (0/90/180/270, anticlockwise) to fill it.
+    ``window`` (poster tiles) is the part of the face, in face points, shown in ``box``.
+    """
+
+    component: Any
+    piece: Any
+    face: str  # "front" or "back"
+    box: Box
+    rotation: int = 0
+    bleed: float = 0.0
+    window: Box | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A line on the sheet that is not artwork.
+
+    kind: cut (trim here), fold, crop (crop mark outside the pieces), glue (glue area
+    outline), trim (poster trim guide), align (poster alignment mark), outline (a
+    non-rectangular piece's cut path: ``shape`` and ``box``).
+    """
+
+    kind: str
+    points: tuple[tuple[float, float], ...] = ()
+    shape: str = ""
+    box: Box | None = None
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Label:
+    x: float
+    y: float
+    text: str
+    size: float = 7.0
+    align: str = "center"
+    rotate: float = 0.0
+    bold: bool = False
+
+
+@dataclass
+class Sheet:
+    """One page. ``role`` is cover, pieces, back (duplex back page), text, poster, calibration."""
+
+    role: str
+    title: str
+    section: str = ""  # component name
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
+    fills: list[tuple[str, Box]] = field(default_factory=list)  # (kind, box): glue strips etc.
+    scale_box: Box | None = None
+    content: Any = None  # role-specific payload (text lines, cover data, assembly diagram)
+    offset: tuple[float, float] = (0.0, 0.0)  # applied to everything but header/footer (duplex drift)
+    note: str = ""  # a line under the title (e.g. "print this page 4 times")

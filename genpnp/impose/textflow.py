@@ -1,0 +1,177 @@
+"""Typesetting Markdown blocks into pages of positioned text (geometry only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp import fonts
+from genpnp.content.markdown import Block, runs
+from genpnp.impose.frame import Frame, reserve_scale, scale_spot
+from genpnp.impose.options import Options
+from genpnp.impose.sheet import Box, Sheet
+from genpnp.units import MM
+
+STYLE_FONTS = {"": "", "b": "-bold", "i": "-italic", "bi": "-bold-italic"}
+GAP = 6 * MM
+
+
+def styled(base: str, style: str) -> str:
+    if not style:
+        return base
+    family = base.split("-")[0]
+    name = family + STYLE_FONTS[style]
+    try:
+        fonts.font_path(name)
+        return name
+    except fonts.FontError:
+        return fonts.BOLD if "b" in style else fonts.ITALIC
+
+
+def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
+    """Lines of (x, text, font) pieces, words wrapped to ``width``."""
+    words: list[tuple[str, str]] = []
+    for part, st in runs(text):
+        f = styled(font, "".join(sorted(set(st + style))) if st or style else "")
+        for i, word in enumerate(part.split(" ")):
+            if word:
+                words.append((word, f))
+            elif i and words:
+                pass
+    lines: list[list[tuple]] = []
+    line: list[tuple] = []
+    x = 0.0
+    space = fonts.text_width(" ", font, size)
+    for word, f in words:
+        ww = fonts.text_width(word, f, size)
+        if line and x + space + ww > width:
+            lines.append(line)
+            line, x = [], 0.0
+        if line:
+            x += space
+        if ww > width:  # an over-long word goes on its own line, split
+            for chunk in fonts.wrap(word, f, size, width):
+                if line:
+                    lines.append(line)
+                line = [(0.0, chunk, f)]
+                x = fonts.text_width(chunk, f, size)
+            continue
+        line.append((x, word, f))
+        x += ww
+    if line:
+        lines.append(line)
+    return lines
+
+
+class Flow:
+    """Places lines in columns and pages."""
+
+    def __init__(self, area: Box, columns: int):
+        self.area = area
+        self.columns = columns
+        self.col_w = (area.w - GAP * (columns - 1)) / columns
+        self.pages: list[list[tuple]] = [[]]
+        self.col = 0
+        self.y = area.y2
+
+    @property
+    def x(self) -> float:
+        return self.area.x + self.col * (self.col_w + GAP)
+
+    def need(self, height: float) -> None:
+        if self.y - height < self.area.y - 0.01 and self.y < self.area.y2 - 0.01:
+            self.next_column()
+
+    def next_column(self) -> None:
+        self.col += 1
+        if self.col >= self.columns:
+            self.page_break()
+        else:
+            self.y = self.area.y2
+
+    def page_break(self) -> None:
+        self.pages.append([])
+        self.col = 0
+        self.y = self.area.y2
+
+    def line(self, pieces: list[tuple], size: float, indent: float = 0.0, leading: float = 1.3) -> None:
+        self.need(size * leading)
+        self.y -= size * leading
+        for dx, text, font in pieces:
+            self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
+
+    def op(self, *args: Any) -> None:
+        self.pages[-1].append(args)
+
+
+def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int) -> list[list[tuple]]:
+    flow = Flow(area, columns)
+    width = flow.col_w
+    for block in blocks:
+        if block.kind == "pagebreak":
+            if flow.pages[-1]:
+                flow.page_break()
+        elif block.kind == "heading":
+            hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
+            lines = wrap_runs(block.text, font, hsize, width, "b")
+            flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
+            if flow.y < flow.area.y2 - 0.01:
+                flow.y -= hsize * 0.5
+            for ln in lines:
+                flow.line(ln, hsize)
+            if block.level == 1:
+                flow.op("rule", flow.x, flow.y - 2, flow.x + width, flow.y - 2)
+                flow.y -= 3
+        elif block.kind in ("bullet", "number"):
+            indent = 5 * MM
+            marker = "•" if block.kind == "bullet" else f"{block.number}."
+            lines = wrap_runs(block.text, font, size, width - indent)
+            for i, ln in enumerate(lines):
+                flow.line(ln, size, indent)
+                if i == 0:
+                    flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, marker, font, size))
+            flow.y -= size * 0.2
+        elif block.kind == "para":
+            for ln in wrap_runs(block.text, font, size, width):
+                flow.line(ln, size)
+            flow.y -= size * 0.6
+        elif block.kind == "table":
+            _table(flow, block, font, size, width)
+    return [page for page in flow.pages if page]
+
+
+def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
+    ncols = max(len(r) for r in block.rows)
+    rows = [tuple(r) + ("",) * (ncols - len(r)) for r in block.rows]
+    natural = [max(fonts.text_width(r[c], font, size) for r in rows) + 3 * MM for c in range(ncols)]
+    total = sum(natural)
+    widths = [width * n / total for n in natural] if total > width else natural
+    pad = 1.2 * MM
+    for r_index, row in enumerate(rows):
+        style = "b" if r_index == 0 else ""
+        cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
+        height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
+        flow.need(height)
+        top = flow.y
+        x = flow.x
+        if r_index == 0:
+            flow.op("fill", x, top - height, sum(widths), height)
+        for c, lines in enumerate(cell_lines):
+            y = top
+            for ln in lines:
+                y -= size * 1.3
+                for dx, text, f in ln:
+                    flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
+            x += widths[c]
+        flow.y = top - height
+        flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+    flow.y -= size * 0.8
+
+
+def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
+    area = reserve_scale(frame)
+    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns)
+    out = []
+    for i, ops in enumerate(pages):
+        title = comp.label if i == 0 else f"{comp.label} (continued)"
+        out.append(Sheet("text", title, comp.name, content=ops, scale_box=scale_spot(frame, None)))
+    return out

@@ -1,0 +1,293 @@
+"""Component base class, the kind registry, items, faces and pieces."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from genpnp.art.base import ELEMENT, substitute, uses_fields
+from genpnp.color import Color
+from genpnp.content.schema import (
+    INVALID,
+    AnyValue,
+    ColorSpec,
+    Ctx,
+    Custom,
+    Int,
+    Length,
+    Str,
+    build,
+    fld,
+)
+from genpnp.content.yamlload import LList, LMap, load_file
+from genpnp.errors import ContentError, Loc
+
+KINDS: dict[str, type] = {}
+
+
+def kind(name: str):
+    """Register a component class under the YAML ``kind:`` name."""
+
+    def register(cls: type) -> type:
+        cls.kind_name = name  # type: ignore[attr-defined]
+        KINDS[name] = cls
+        return cls
+
+    return register
+
+
+@dataclass(frozen=True, kw_only=True)
+class Component:
+    """Fields every component has."""
+
+    kind_name: ClassVar[str] = ""
+    extra_keys: ClassVar[tuple[str, ...]] = ("kind",)
+    double_sided: ClassVar[bool] = False
+
+    name: str = ""
+    title: str = fld(Str(max_len=80), "", "section title on its sheets (defaults to the component's name)")
+    copies: int = fld(Int(1, 100), 1, "how many sets of this component to print")
+    sheet: str = fld(Str(), "", "components with the same sheet name share pages (mixed sizes)")
+    loc: Loc = Loc("<built-in>")
+
+    @property
+    def label(self) -> str:
+        return self.title or self.name.replace("-", " ").capitalize()
+
+    def piece_count(self) -> int:
+        return 0
+
+
+# ---------------------------------------------------------------- items
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of a component's list: a quantity, face names and free fields."""
+
+    qty: int
+    fields: dict[str, Any]
+    front: str = ""
+    back: str = ""
+    loc: Loc = Loc("<built-in>")
+
+
+ITEM_KEYS = {"qty", "front", "back"}
+
+
+def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    if not isinstance(value, dict):
+        return ctx.error(loc, "an item is a mapping of fields, e.g. {title: Court Challenge, qty: 2}")
+    qty = 1
+    if "qty" in value:
+        qty = Int(0, 10000).parse(value["qty"], value.loc_of("qty") if isinstance(value, LMap) else loc, ctx)
+        if qty is INVALID:
+            return INVALID
+    fields: dict[str, Any] = {}
+    for key, v in value.items():
+        if key in ITEM_KEYS:
+            continue
+        if isinstance(v, (dict, list)):
+            vloc = value.loc_of(key) if isinstance(value, LMap) else loc
+            ctx.error(vloc, f'the field "{key}" must be a plain value (text or number)')
+            return INVALID
+        fields[str(key)] = "" if v is None else v
+    front = value.get("front", "")
+    back = value.get("back", "")
+    for side, name in (("front", front), ("back", back)):
+        if not isinstance(name, str):
+            ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
+            return INVALID
+    return Item(qty, fields, front, back, loc)
+
+
+def _read_csv(path: Any, loc: Loc, ctx: Ctx) -> Any:
+    shown = f"{loc.file.rsplit('/', 1)[0]}/{path.name}" if "/" in loc.file else path.name
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return ctx.error(Loc(shown, 1, 1), "the CSV file is not UTF-8 text")
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows:
+        return ctx.error(Loc(shown, 1, 1), "the CSV file is empty: it needs a header row")
+    header = [h.strip() for h in rows[0]]
+    items = []
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            ctx.error(Loc(shown, number, 1), f"this row has {len(row)} cells; the header has {len(header)}")
+            continue
+        record = LMap(loc=Loc(shown, number, 1))
+        col_pos = 1
+        for name, cell in zip(header, row):
+            cell_loc = Loc(shown, number, col_pos)
+            col_pos += len(cell) + 1
+            value: Any = cell
+            if name == "qty":
+                try:
+                    value = int(cell.strip() or "1")
+                except ValueError:
+                    ctx.error(cell_loc, f"qty must be a whole number, got {cell!r}")
+                    continue
+            elif cell.strip().lstrip("-").isdigit():
+                value = int(cell.strip())
+            record[name] = value
+            record.value_locs[name] = cell_loc
+            record.key_locs[name] = cell_loc
+        items.append(parse_item(record, record.loc, ctx))
+    return items
+
+
+def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    """Items inline (a list), or ``{file: data.yaml}`` (its ``items:`` list), or ``{csv: cards.csv}``."""
+    from genpnp.content.schema import PathSpec
+
+    if isinstance(value, dict):
+        if set(value) == {"csv"}:
+            path = PathSpec((".csv",)).parse(value["csv"], value.loc_of("csv"), ctx)
+            if path is INVALID:
+                return INVALID
+            items = _read_csv(path, loc, ctx)
+        elif set(value) == {"file"}:
+            path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
+            if path is INVALID:
+                return INVALID
+            try:
+                data = load_file(path, _shown(path, ctx))
+            except ContentError as exc:
+                ctx.problems.extend(exc.problems)
+                return INVALID
+            if not isinstance(data, dict) or "items" not in data:
+                return ctx.error(Loc(_shown(path, ctx), 1, 1), 'a data file needs a top-level "items:" list')
+            return parse_items(data["items"], data.loc_of("items"), ctx)
+        else:
+            return ctx.error(loc, "items are a list, or {file: data.yaml}, or {csv: data.csv}")
+    elif isinstance(value, list):
+        items = [parse_item(v, value.loc_of(i) if isinstance(value, LList) else loc, ctx) for i, v in enumerate(value)]
+    else:
+        return ctx.error(loc, "items are a list, or {file: data.yaml}, or {csv: data.csv}")
+    if any(i is INVALID for i in items):
+        return INVALID
+    return tuple(items)
+
+
+def _shown(path: Any, ctx: Ctx) -> str:
+    try:
+        return str(path.relative_to(ctx.root.parent.resolve()))
+    except ValueError:
+        return str(path)
+
+
+ITEMS = Custom(
+    parse_items,
+    {"anyOf": [{"type": "array", "items": {"type": "object"}}, {"type": "object"}]},
+    "list of items, or {file: data.yaml}, or {csv: data.csv}",
+)
+
+# ---------------------------------------------------------------- faces
+
+
+def _raw_list(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    if not isinstance(value, list):
+        return ctx.error(loc, "draw is a list of art elements")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class Face:
+    """One side's design: a background, an outline and art elements (with {field}s)."""
+
+    fill: Color | None = fld(ColorSpec(), None, "background colour")
+    stroke: Color | None = fld(ColorSpec(), None, "outline drawn on the piece's edge")
+    stroke_width: float = fld(Length(), 0.75, "outline width")
+    draw: Any = fld(Custom(_raw_list, {"type": "array", "items": ELEMENT.json_schema()}, "list of art elements"),
+                    (), "art elements, drawn in order")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True)
+class ResolvedFace:
+    """A face with its item's fields filled in; ``key`` identifies identical drawings."""
+
+    key: str
+    fill: Color | None
+    stroke: Color | None
+    stroke_width: float
+    elements: tuple
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One physical piece: a size, a shape and its resolved faces."""
+
+    component: str
+    index: int  # 1-based among the component's pieces
+    w: float
+    h: float
+    shape: str
+    front: ResolvedFace
+    back: ResolvedFace | None
+    fields: dict[str, Any] = field(default_factory=dict)
+    radius: float = 0.0
+
+
+class FaceResolver:
+    """Turns face templates + item fields into ResolvedFaces, once per distinct result."""
+
+    def __init__(self, component: str, faces: dict[str, Face], ctx: Ctx, w: float, h: float):
+        self.component, self.faces, self.ctx, self.w, self.h = component, faces, ctx, w, h
+        self.cache: dict[tuple, Any] = {}
+        self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
+
+    def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
+        face = self.faces.get(face_name)
+        if face is None:
+            from genpnp.errors import did_you_mean
+
+            return self.ctx.error(loc, f'no face "{face_name}"{did_you_mean(face_name, self.faces)}')
+        key: tuple = (face_name,) if self.static[face_name] else (face_name, tuple(sorted(item.fields.items())))
+        if key in self.cache:
+            return self.cache[key]
+        used: set[str] = set()
+        raw = face.draw
+        if not self.static[face_name]:
+            raw = substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, used)
+        elements = []
+        for i, value in enumerate(raw):
+            el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
+            element = ELEMENT.parse(value, el_loc, self.ctx)
+            if element is INVALID:
+                self.cache[key] = INVALID
+                return INVALID
+            element.check(self.w, self.h, self.ctx)
+            elements.append(element)
+        suffix = "" if self.static[face_name] else "-" + str(len(self.cache))
+        resolved = ResolvedFace(
+            f"{self.component}/{face_name}{suffix}", face.fill, face.stroke, face.stroke_width, tuple(elements),
+            face_name,
+        )
+        self.cache[key] = resolved
+        return resolved
+
+
+FACES = Custom(
+    lambda v, loc, ctx: _parse_faces(v, loc, ctx),
+    {"type": "object"},
+    "mapping of face name to face",
+)
+
+
+def _parse_faces(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    from genpnp.content.schema import MapOf, Obj
+
+    return MapOf(Obj(Face)).parse(value, loc, ctx)
+
+
+__all__ = [
+    "KINDS", "kind", "Component", "Item", "Face", "ResolvedFace", "Piece", "FaceResolver", "FACES", "ITEMS",
+    "AnyValue", "build",
+]

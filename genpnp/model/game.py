@@ -1,0 +1,63 @@
+"""A game: its metadata (game.yaml) and its components in document order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from genpnp.color import Color
+from genpnp.content.schema import Enum, Int, ListOf, MapOf, Num, Obj, Str, fld
+from genpnp.errors import Loc
+
+
+@dataclass(frozen=True, kw_only=True)
+class PaletteEntry:
+    """A named colour, with what it means and how it prints in black and white."""
+
+    color: str = fld(Str(pattern=r"#[0-9A-Fa-f]{6}", hint="write #rrggbb"), example="#cc3333", doc="the colour")
+    grey: float = fld(Num(0.0, 1.0), -1.0, "grey level in --ink bw (0 black, 1 white); default from brightness")
+    pattern: str = fld(Enum("", "hatch", "cross", "dots"), "", "pattern added in --ink bw")
+    label: str = fld(Str(), "", "what the colour stands for (shown in the cover's legend)")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameMeta:
+    """The contents of game.yaml."""
+
+    name: str = fld(Str(max_len=60), doc="the game's name", example="Game of Gerrymander")
+    version: str = fld(Str(max_len=20), doc="version of this print-and-play edition", example="1.0")
+    licence: str = fld(Str(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
+    players: str = fld(Str(), doc="number of players", example="2-4")
+    designers: tuple = fld(ListOf(Str(), single=True), (), "game designers")
+    artists: tuple = fld(ListOf(Str(), single=True), (), "artists")
+    publisher: str = fld(Str(), "", "publisher")
+    year: int = fld(Int(1800, 2200), 0, "year of first publication")
+    description: str = fld(Str(), "", "one or two sentences for the cover")
+    credits: tuple = fld(ListOf(Str(), single=True), (), "further credit lines for the cover")
+    source: str = fld(Str(), "", "where the original game can be found")
+    rules: str = fld(Str(pattern=r"[a-z0-9_]+", hint="a module name in genpnp/rules/games"), "",
+                     "the rules module that validates this game")
+    palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
+    sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
+    font: str = fld(Str(), "sans", "the font of sheet titles and text pages")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A loaded game: id (folder name), folder, metadata, palette and components."""
+
+    id: str
+    root: Path
+    meta: GameMeta
+    palette: dict[str, Color]
+    components: dict[str, Any]
+    files: tuple[str, ...] = field(default=())
+
+    def ordered(self) -> list[Any]:
+        return [self.components[name] for name in self.meta.sections if name in self.components]
+
+    def component_loc(self, name: str) -> Loc:
+        return self.components[name].loc

@@ -1,0 +1,95 @@
+"""Piece sets: tiles, cards, discs and tokens: one size, one shape, items with faces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from genpnp.content.schema import INVALID, Ctx, Enum, Int, Length, Size, Str, fld
+from genpnp.errors import Loc
+from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, kind
+from genpnp.units import MM
+
+
+@dataclass(frozen=True, kw_only=True)
+class PieceSet(Component):
+    """Pieces of one size and shape, each with a front and optionally a back."""
+
+    default_shape = "rect"
+    size: tuple = fld(Size(), example="25mm", doc="piece size: width x height, or one length for a square")
+    shape: str = fld(Enum("rect", "rounded", "circle", "hex"), "", "outline of each piece")
+    radius: float = fld(Length(), 3 * MM, "corner radius of rounded pieces")
+    faces: dict = fld(FACES, example={"front": {"fill": "red"}}, doc="the designs, by name")
+    front: str = fld(Str(), "front", "the face printed on the front unless an item names another")
+    back: str = fld(Str(), "", "the face printed on the back (none: single-sided)")
+    items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
+    qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
+    pieces: tuple = ()
+
+    @classmethod
+    def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        values.setdefault("shape", "")
+        if not values["shape"]:
+            values["shape"] = cls.default_shape
+        obj = cls(**values)
+        items = obj.items or (Item(obj.qty, {}, "", "", loc),)
+        w, h = obj.size
+        resolver = FaceResolver(obj.name, obj.faces, ctx, w, h)
+        pieces = []
+        bad = False
+        for item in items:
+            front = resolver.resolve(item.front or obj.front, item, item.loc)
+            back = None
+            back_name = item.back or obj.back
+            if back_name:
+                back = resolver.resolve(back_name, item, item.loc)
+            if front is INVALID or back is INVALID:
+                bad = True
+                continue
+            for _ in range(item.qty):
+                pieces.append(
+                    Piece(obj.name, len(pieces) + 1, w, h, obj.shape, front, back, item.fields, obj.radius)
+                )
+        if bad:
+            return INVALID
+        if not pieces:
+            ctx.warn(loc, "this component has no pieces (qty 0)")
+        return replace(obj, pieces=tuple(pieces))
+
+    @property
+    def double_sided(self) -> bool:  # type: ignore[override]
+        return any(p.back is not None for p in self.pieces)
+
+    def piece_count(self) -> int:
+        return len(self.pieces) * self.copies
+
+
+@kind("tile")
+@dataclass(frozen=True, kw_only=True)
+class Tile(PieceSet):
+    """Square or rectangular tiles (optionally with a back)."""
+
+
+@kind("card")
+@dataclass(frozen=True, kw_only=True)
+class Card(PieceSet):
+    """Cards: rounded rectangles, poker size (63 x 88 mm) unless told otherwise."""
+
+    default_shape = "rounded"
+    size: tuple = fld(Size(), (63 * MM, 88 * MM), "card size", "63mm x 88mm")
+
+
+@kind("disc")
+@dataclass(frozen=True, kw_only=True)
+class Disc(PieceSet):
+    """Round pieces (discs, round tokens); the size is the diameter."""
+
+    default_shape = "circle"
+
+
+@kind("token")
+@dataclass(frozen=True, kw_only=True)
+class Token(PieceSet):
+    """Tokens: round unless shape says hex, square or rounded."""
+
+    default_shape = "circle"

@@ -1,0 +1,56 @@
+"""Renderer of square-grid boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp import fonts
+from genpnp.color import Color
+from genpnp.model.board import GridBoard
+from genpnp.render import renderer
+from genpnp.render.pieces import draw_face
+
+WHITE = Color(1, 1, 1)
+
+
+def column_label(i: int) -> str:
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def draw_grid(board: Any, surface: Any) -> None:
+    w, h = board.size
+    if board.border_fill is not None:
+        surface.rect(0, 0, w, h, fill=board.border_fill)
+    for r in range(board.rows):
+        for c in range(board.cols):
+            x, y, cw, ch = board.cell_box(r, c)
+            fill = board.alt_fill if board.alt_fill is not None and (r + c) % 2 else board.fill
+            if fill is not None:
+                surface.rect(x, y, cw, ch, fill=fill)
+    m, cell = board.margin, board.cell
+    for c in range(board.cols + 1):
+        surface.line(m + c * cell, m, m + c * cell, h - m, board.line, board.line_width)
+    for r in range(board.rows + 1):
+        surface.line(m, m + r * cell, w - m, m + r * cell, board.line, board.line_width)
+    if board.labels != "none" and m >= 4:
+        size = min(m * 0.55, cell * 0.3, 12)
+        for c in range(board.cols):
+            text = column_label(c) if board.labels == "letters-numbers" else str(c + 1)
+            x = m + (c + 0.5) * cell
+            surface.text(x, h - m + (m - size) / 2 + 1, text, fonts.BOLD, size, board.line, "center")
+            surface.text(x, (m - size) / 2 + 1, text, fonts.BOLD, size, board.line, "center")
+        for r in range(board.rows):
+            y = h - m - (r + 0.5) * cell - size * 0.35
+            surface.text(m / 2, y, str(r + 1), fonts.BOLD, size, board.line, "center")
+            surface.text(w - m / 2, y, str(r + 1), fonts.BOLD, size, board.line, "center")
+
+
+@renderer(GridBoard)
+def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: float, bleed: float) -> None:
+    draw_grid(component, surface)
+    draw_face(piece.front, "rect", w, h, 0.0, 0.0, surface)

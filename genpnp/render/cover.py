@@ -1,0 +1,151 @@
+"""The cover: title, credits, contents with page numbers, legend and printing advice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp import fonts
+from genpnp.art.text import draw_lines
+from genpnp.backends.ink import grey_of
+from genpnp.color import Color
+from genpnp.impose.frame import Frame
+from genpnp.render.marks import CROP, CUT, CUT_WIDTH, FOLD, FOLD_DASH, TRIM, TRIM_DASH, draw_align, draw_glue
+from genpnp.units import MM
+
+INK = Color(0.1, 0.1, 0.1)
+SOFT = Color(0.4, 0.4, 0.4)
+
+
+def credit_lines(meta: Any) -> list[str]:
+    lines = []
+    if meta.designers:
+        lines.append("Game design: " + ", ".join(meta.designers))
+    if meta.artists:
+        lines.append("Art: " + ", ".join(meta.artists))
+    pub = ", ".join(x for x in (meta.publisher, str(meta.year) if meta.year else "") if x)
+    if pub:
+        lines.append("Published: " + pub)
+    lines.append(f"Players: {meta.players}")
+    lines.append(f"Licence: {meta.licence}")
+    lines.extend(meta.credits)
+    if meta.source:
+        lines.append(f"Source: {meta.source}")
+    return lines
+
+
+def advice_lines(doc: Any) -> list[str]:
+    o = doc.options
+    lines = [
+        f"Print at 100% (\"actual size\") on {o.paper.name} paper; check the scale square on each sheet.",
+    ]
+    if o.backs == "fold":
+        lines.append("Print single-sided. Glue the sheet to card before cutting; fold pairs along the dashed "
+                     "line, glue back to front, then cut.")
+    else:
+        flip = "long" if o.flip == "long" else "short"
+        lines.append(f"Print double-sided, flipping on the {flip} edge; pages marked \"backs\" go on the back "
+                     "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset.")
+    if o.bleed:
+        lines.append(f"Artwork runs {o.bleed / MM:.1f} mm past the cut: cut between the crop marks.")
+    if o.ink == "bw":
+        lines.append("Black-and-white edition: colours print as the greys and patterns in the legend.")
+    elif o.ink == "saver":
+        lines.append("Ink-saver edition: large areas print as light tints.")
+    return lines
+
+
+def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
+    meta = doc.game.meta
+    p = frame.printable
+    x, w = p.x + 6 * MM, p.w - 12 * MM
+    y = p.y2 - 22 * MM
+    surface.text(x, y, meta.name, fonts.BOLD, 28, INK, "left")
+    y -= 8 * MM
+    surface.text(x, y, f"Print-and-play edition · version {meta.version}", fonts.DEFAULT, 11, SOFT, "left")
+    y -= 6 * MM
+    if meta.description:
+        lines = fonts.wrap(meta.description, fonts.DEFAULT, 10, w)
+        draw_lines(surface, lines, fonts.DEFAULT, 10, INK, x, y - len(lines) * 12, w, len(lines) * 12,
+                   "left", "top")
+        y -= len(lines) * 12 + 4 * MM
+    y = _block(surface, "Credits", credit_lines(meta), x, y, w)
+    y = _contents(surface, doc, x, y, w)
+    y = _legend(surface, doc, x, y, w)
+    _block(surface, "Printing", advice_lines(doc), x, y, w)
+
+
+def _heading(surface: Any, title: str, x: float, y: float, w: float) -> float:
+    surface.text(x, y, title, fonts.BOLD, 12, INK, "left")
+    surface.line(x, y - 1.6 * MM, x + w, y - 1.6 * MM, SOFT, 0.4)
+    return y - 6 * MM
+
+
+def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: float) -> float:
+    y = _heading(surface, title, x, y, w)
+    for line in lines:
+        for part in fonts.wrap(line, fonts.DEFAULT, 9, w):
+            surface.text(x, y, part, fonts.DEFAULT, 9, INK, "left")
+            y -= 11
+    return y - 4 * MM
+
+
+def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+    y = _heading(surface, "Contents", x, y, w)
+    entries = [("Cover", 1)] + list(doc.contents)
+    col_w = w / 2 if len(entries) > 8 else w
+    rows = -(-len(entries) // (2 if col_w < w else 1))
+    for i, (title, page) in enumerate(entries):
+        col, row = divmod(i, rows)
+        cx, cy = x + col * col_w, y - row * 11
+        surface.text(cx, cy, title, fonts.DEFAULT, 9, INK, "left")
+        surface.text(cx + col_w - 6 * MM, cy, str(page), fonts.DEFAULT, 9, INK, "right")
+    return y - rows * 11 - 4 * MM
+
+
+def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+    y = _heading(surface, "Legend", x, y, w)
+    items = [("cut", "cut along this line"), ("fold", "fold along this line (dashed)")]
+    if doc.options.bleed:
+        items.append(("crop", "crop marks: cut between them"))
+    items += [("trim", "poster: trim this page along the dotted line"), ("glue", "poster: glue area, covered by "
+              "the next page"), ("align", "poster: line these marks up with the same marks on the next page")]
+    col_w = w / 2
+    for i, (kind, text) in enumerate(items):
+        col, row = i % 2, i // 2
+        sx, sy = x + col * col_w, y - row * 12
+        _sample(surface, kind, sx, sy + 1.2)
+        surface.text(sx + 16 * MM, sy, text, fonts.DEFAULT, 8, INK, "left")
+    y -= ((len(items) + 1) // 2) * 12 + 3 * MM
+    palette = [c for c in doc.game.palette.values() if c.label]
+    if palette:
+        ink = doc.options.ink
+        surface.text(x, y, "Colours" + (" (as printed in black and white)" if ink == "bw" else ""),
+                     fonts.BOLD, 9, INK, "left")
+        y -= 12
+        for i, color in enumerate(palette):
+            col, row = i % 2, i // 2
+            sx, sy = x + col * col_w, y - row * 12
+            surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
+            grey = f" - prints as {round((1 - grey_of(color)) * 100)}% grey" if ink == "bw" else ""
+            pattern = f" with {color.pattern}" if ink == "bw" and color.pattern else ""
+            surface.text(sx + 16 * MM, sy, f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, INK, "left")
+        y -= ((len(palette) + 1) // 2) * 12
+    return y - 4 * MM
+
+
+def _sample(surface: Any, kind: str, x: float, y: float) -> None:
+    if kind == "cut":
+        surface.line(x, y, x + 12 * MM, y, CUT, CUT_WIDTH * 2)
+    elif kind == "fold":
+        surface.line(x, y, x + 12 * MM, y, FOLD, 0.8, FOLD_DASH)
+    elif kind == "crop":
+        surface.line(x + 2 * MM, y, x + 6 * MM, y, CROP, 0.4)
+        surface.line(x + 8 * MM, y - 2 * MM, x + 8 * MM, y + 2 * MM, CROP, 0.4)
+    elif kind == "trim":
+        surface.line(x, y, x + 12 * MM, y, TRIM, 0.8, TRIM_DASH)
+    elif kind == "glue":
+        from genpnp.impose.sheet import Box
+
+        draw_glue(surface, Box(x, y - 1.8 * MM, 12 * MM, 3.6 * MM), label=False)
+    elif kind == "align":
+        draw_align(surface, x + 6 * MM, y)

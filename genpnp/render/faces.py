@@ -1,0 +1,36 @@
+"""Drawing one placement: move to its box, rotate, clip to the window or bleed, draw the face."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp.impose.sheet import Placement
+from genpnp.render import renderer_for
+from genpnp.render.shapes import outline
+
+
+def draw_placement(surface: Any, placement: Placement) -> None:
+    comp, piece, box = placement.component, placement.piece, placement.box
+    draw = renderer_for(comp)
+    surface.save()
+    surface.translate(box.x, box.y)
+    rot = placement.rotation % 360
+    if rot == 90:
+        surface.translate(box.w, 0)
+    elif rot == 180:
+        surface.translate(box.w, box.h)
+    elif rot == 270:
+        surface.translate(0, box.h)
+    if rot:
+        surface.rotate(rot)
+    if placement.window is not None:
+        win = placement.window
+        surface.clip_rect(0, 0, win.w, win.h)
+        surface.translate(-win.x, -win.y)
+        draw(comp, piece, placement.face, surface, piece.w, piece.h, 0.0)
+    else:
+        bleed = placement.bleed
+        shape = piece.shape if piece.shape != "rounded" or not bleed else "rect"
+        surface.clip_path(outline(shape, 0, 0, piece.w, piece.h, piece.radius, bleed))
+        draw(comp, piece, placement.face, surface, piece.w, piece.h, bleed)
+    surface.restore()

@@ -1,0 +1,70 @@
+"""How marks look: cut lines thin and solid, fold lines dashed, crop marks black, glue hatched."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp.color import Color
+from genpnp.impose.sheet import Box, Mark
+from genpnp.render.shapes import outline
+from genpnp.units import MM
+
+CUT = Color(0.45, 0.45, 0.45)
+FOLD = Color(0.2, 0.2, 0.2)
+CROP = Color(0, 0, 0)
+TRIM = Color(0.75, 0.1, 0.1)
+GLUE = Color(0.88, 0.88, 0.88)
+ALIGN = Color(0, 0, 0)
+
+CUT_WIDTH = 0.35
+FOLD_DASH = (3.0, 2.0)
+TRIM_DASH = (1.0, 1.5)
+
+
+def draw_mark(surface: Any, mark: Mark) -> None:
+    if mark.kind == "cut":
+        (x1, y1), (x2, y2) = mark.points
+        surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
+    elif mark.kind == "fold":
+        (x1, y1), (x2, y2) = mark.points
+        surface.line(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH)
+    elif mark.kind == "crop":
+        (x1, y1), (x2, y2) = mark.points
+        surface.line(x1, y1, x2, y2, CROP, 0.3)
+    elif mark.kind == "trim":
+        (x1, y1), (x2, y2) = mark.points
+        surface.line(x1, y1, x2, y2, TRIM, 0.6, TRIM_DASH)
+    elif mark.kind == "align":
+        (x, y), = mark.points
+        draw_align(surface, x, y)
+    elif mark.kind == "outline" and mark.box is not None:
+        b = mark.box
+        surface.path(outline(mark.shape, b.x, b.y, b.w, b.h, mark.radius), stroke=CUT, width=CUT_WIDTH)
+
+
+def draw_align(surface: Any, x: float, y: float, r: float = 2.2 * MM) -> None:
+    surface.circle(x, y, r * 0.6, stroke=ALIGN, width=0.35)
+    surface.line(x - r, y, x + r, y, ALIGN, 0.35)
+    surface.line(x, y - r, x, y + r, ALIGN, 0.35)
+
+
+def draw_glue(surface: Any, box: Box, label: bool = True) -> None:
+    surface.save()
+    surface.clip_rect(box.x, box.y, box.w, box.h)
+    step = 6.0
+    n = int((box.w + box.h) / step) + 2
+    for i in range(n):
+        o = i * step
+        surface.line(box.x + o, box.y, box.x + o - box.h, box.y + box.h, GLUE.mix(Color(0, 0, 0), 0.25), 0.4)
+    surface.restore()
+    if label:
+        from genpnp import fonts
+
+        vertical = box.h > box.w
+        surface.save()
+        surface.translate(box.x + box.w / 2, box.y + box.h / 2)
+        if vertical:
+            surface.rotate(90)
+        surface.rect(-9 * MM, -2 * MM, 18 * MM, 4 * MM, fill=Color(1, 1, 1))
+        surface.text(0, -1.1 * MM, "glue here", fonts.DEFAULT, 7, Color(0.3, 0.3, 0.3), "center")
+        surface.restore()

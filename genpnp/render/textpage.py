@@ -1,0 +1,24 @@
+"""Drawing typeset text pages (positions come from impose.textflow)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp.color import Color
+
+INK = Color(0.08, 0.08, 0.08)
+RULE = Color(0.55, 0.55, 0.55)
+SHADE = Color(0.9, 0.9, 0.9)
+
+
+def draw_text_page(surface: Any, ops: list[tuple]) -> None:
+    for op in ops:
+        if op[0] == "text":
+            _, x, y, text, font, size = op
+            surface.text(x, y, text, font, size, INK, "left")
+        elif op[0] == "rule":
+            _, x1, y1, x2, y2 = op
+            surface.line(x1, y1, x2, y2, RULE, 0.5)
+        elif op[0] == "fill":
+            _, x, y, w, h = op
+            surface.rect(x, y, w, h, fill=SHADE)

@@ -1,0 +1,1 @@
+"""Game rules modules: each has ``check(game) -> list[Violation]``."""

@@ -1,0 +1,395 @@
+"""Cutting a grid map into districts: an exact cover of its cells by polyominoes of ``group`` cells.
+
+The search is sound and complete. Each connected region is solved on its own; inside a region it
+covers the most constrained cell first (fewest districts still fit, like dancing links), keeps those
+counts up to date as districts are placed, remembers remainders already proven uncuttable, and
+solves any small pocket a district closes off at once (a wrong-sized pocket ends the branch). A node
+budget guards the worst case: running out of it gives :class:`Undecided`, never a verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+from genpnp.content.gridmap import GridMap, load_map
+from genpnp.errors import ContentError, Violation
+
+Coord = tuple[int, int]
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+MAX_NODES = 200_000
+POCKET = 64  # closed-off pockets up to this many cells are solved on their own at once
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(frozen=True)
+class Cutting:
+    """A partition of the cells into connected groups (each sorted, in reading order)."""
+
+    groups: tuple[tuple[Coord, ...], ...]
+    nodes: int = 0
+
+
+@dataclass(frozen=True)
+class NoCutting:
+    """Proof that no cutting exists; ``cells`` are the cells the reason is about (focus first)."""
+
+    reason: str
+    cells: tuple[Coord, ...]
+    kind: str  # "cell-count", "region", "uncoverable" or "exhausted"
+    nodes: int = 0
+
+
+@dataclass(frozen=True)
+class Undecided:
+    """The node budget ran out before the search could find a cutting or rule one out."""
+
+    reason: str
+    cells: tuple[Coord, ...]
+    nodes: int = 0
+
+
+Result = Cutting | NoCutting | Undecided
+
+
+def where(cell: Coord) -> str:
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+@lru_cache(maxsize=16)
+def shapes(group: int) -> tuple[tuple[Coord, ...], ...]:
+    """Every fixed polyomino of ``group`` cells (19 for 4), cells sorted, top-left at (0, 0)."""
+    current: set[tuple[Coord, ...]] = {((0, 0),)}
+    for _ in range(group - 1):
+        grown: set[tuple[Coord, ...]] = set()
+        for shape in current:
+            for r, c in shape:
+                for dr, dc in STEPS:
+                    if (r + dr, c + dc) not in shape:
+                        cells = (*shape, (r + dr, c + dc))
+                        top, left = min(x for x, _ in cells), min(y for _, y in cells)
+                        grown.add(tuple(sorted((x - top, y - left) for x, y in cells)))
+        current = grown
+    return tuple(sorted(current))
+
+
+def regions(cells: Iterable[Coord]) -> list[list[Coord]]:
+    """Orthogonally connected regions, each sorted, in reading order of their first cell."""
+    left = set(cells)
+    out: list[list[Coord]] = []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        left.discard(start)
+        todo, region = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            for dr, dc in STEPS:
+                n = (r + dr, c + dc)
+                if n in left:
+                    left.discard(n)
+                    todo.append(n)
+                    region.append(n)
+        out.append(sorted(region))
+    return out
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Search:
+    """Exact cover of one connected region, on cell indices, with incremental option counts."""
+
+    BIG = 1 << 40
+
+    def __init__(self, cells: list[Coord], group: int, budget: list[int]):
+        self.cells, self.group, self.budget = cells, group, budget
+        self.index = index = {cell: i for i, cell in enumerate(cells)}
+        self.neighbours = [
+            tuple(index[(r + dr, c + dc)] for dr, dc in STEPS if (r + dr, c + dc) in index) for r, c in cells
+        ]
+        self.members: list[tuple[int, ...]] = []
+        self.by_cell: list[list[int]] = [[] for _ in cells]
+        for shape in shapes(group):
+            ar, ac = shape[0]
+            for r, c in cells:
+                spot = [index.get((r + sr - ar, c + sc - ac), -1) for sr, sc in shape]
+                if -1 not in spot:
+                    for i in spot:
+                        self.by_cell[i].append(len(self.members))
+                    self.members.append(tuple(spot))
+        self.bits = [sum(1 << i for i in m) for m in self.members]
+        self.placement = {m: p for p, m in enumerate(self.members)}
+        self.alive = [True] * len(self.members)
+        self.count = [len(b) for b in self.by_cell]
+        self.free = (1 << len(cells)) - 1
+        self.failed: set[int] = set()
+        self.pockets: dict[int, tuple[int, ...] | None] = {}
+        self.cause: tuple[str, str, tuple[Coord, ...]] | None = None
+        self.focus = cells[0]  # the first cell the search had a real choice about
+
+    def place(self, p: int, killed: list[int]) -> None:
+        alive, count, members = self.alive, self.count, self.members
+        for x in members[p]:
+            for q in self.by_cell[x]:
+                if alive[q]:
+                    alive[q] = False
+                    killed.append(q)
+                    for y in members[q]:
+                        count[y] -= 1
+            count[x] += self.BIG
+        self.free ^= self.bits[p]
+
+    def lift(self, p: int, killed: list[int]) -> None:
+        alive, count, members = self.alive, self.count, self.members
+        for q in killed:
+            alive[q] = True
+            for y in members[q]:
+                count[y] += 1
+        for x in members[p]:
+            count[x] -= self.BIG
+        self.free ^= self.bits[p]
+
+    def pocket_problem(self, placed: tuple[int, ...]) -> tuple[str, list[int]] | list[int] | None:
+        """After placing, check the pockets next to the new district.
+
+        Returns ("region", cells) for a pocket whose size is not a multiple of the group or that has
+        no cutting, a list of placements solving the closed small pockets, or None.
+        """
+        free, seen, solved = self.free, 0, []
+        for x in placed:
+            for start in self.neighbours[x]:
+                if not (free >> start) & 1 or (seen >> start) & 1:
+                    continue
+                pocket, todo, found = 1 << start, [start], [start]
+                while todo and len(found) <= POCKET:
+                    for n in self.neighbours[todo.pop()]:
+                        if (free >> n) & 1 and not (pocket >> n) & 1:
+                            pocket |= 1 << n
+                            todo.append(n)
+                            found.append(n)
+                seen |= pocket
+                if todo or len(found) > POCKET or pocket == free:
+                    continue
+                if len(found) % self.group:
+                    return ("region", found)
+                if pocket not in self.pockets:
+                    sub = _Search(sorted(self.cells[i] for i in found), self.group, self.budget)
+                    groups = sub.solve()
+                    self.pockets[pocket] = (
+                        None
+                        if groups is None
+                        else tuple(self.placement[tuple(sorted(self.index[c] for c in g))] for g in groups)
+                    )
+                cover = self.pockets[pocket]
+                if cover is None:
+                    return ("region", found)
+                solved.extend(cover)
+        return solved or None
+
+    def solve(self) -> list[tuple[Coord, ...]] | None:
+        """A cutting as groups of coordinates, or None when none exists (raises _OutOfBudget)."""
+        frames: list[list] = []  # [options, next option, placed ids, killed lists, free before]
+        branching = 0  # frames with a real choice; while 0, every district placed so far is forced
+        if not self.push(frames, branching):
+            return None
+        branching += len(frames[0][0]) > 1
+        while frames:
+            frame = frames[-1]
+            for p, killed in zip(reversed(frame[2]), reversed(frame[3])):
+                self.lift(p, killed)
+            frame[2], frame[3] = [], []
+            if frame[1] == len(frame[0]):
+                self.failed.add(frame[4])
+                branching -= len(frame[0]) > 1
+                frames.pop()
+                continue
+            p = frame[0][frame[1]]
+            frame[1] += 1
+            self.budget[0] -= 1
+            if self.budget[0] < 0:
+                raise _OutOfBudget
+            self.apply(frame, p)
+            found = self.pocket_problem(self.members[p])
+            if isinstance(found, tuple):
+                if not branching and self.cause is None:
+                    cells = tuple(self.cells[i] for i in found[1])
+                    self.cause = (
+                        "region",
+                        f"the districts that are forced cut off a region of {len(cells)} cells "
+                        f"at {where(cells[0])} that cannot be cut",
+                        cells,
+                    )
+                continue
+            for q in found or ():
+                self.apply(frame, q)
+            if not self.free:
+                return [tuple(self.cells[i] for i in self.members[q]) for f in frames for q in f[2]]
+            if self.free in self.failed:
+                continue
+            if self.push(frames, branching):
+                branching += len(frames[-1][0]) > 1
+        return None
+
+    def apply(self, frame: list, p: int) -> None:
+        killed: list[int] = []
+        self.place(p, killed)
+        frame[2].append(p)
+        frame[3].append(killed)
+
+    def push(self, frames: list[list], branching: int) -> bool:
+        """Open a frame for the most constrained free cell; False when that cell has no district."""
+        fewest = min(self.count)
+        cell = self.count.index(fewest)
+        if fewest == 0:
+            if not branching and self.cause is None:
+                self.cause = (
+                    "uncoverable",
+                    f"no district of {self.group} cells can cover the cell at {where(self.cells[cell])}"
+                    + (" once the forced districts are placed" if frames else ""),
+                    (self.cells[cell],),
+                )
+            return False
+        options = [q for q in self.by_cell[cell] if self.alive[q]]
+        if len(options) > 1 and not branching:
+            self.focus = self.cells[cell]
+        frames.append([options, 0, [], [], self.free])
+        return True
+
+
+def find_cutting(cells: Iterable[Coord], group: int = 4, max_nodes: int = MAX_NODES) -> Result:
+    """Cut ``cells`` into connected groups of ``group`` cells, or say why that is impossible."""
+    everything = sorted(set(cells))
+    if group < 1:
+        raise ValueError("group must be at least 1")
+    if len(everything) % group:
+        extra = len(everything) % group
+        return NoCutting(
+            f"{len(everything)} cells is not a multiple of {group}: {extra} cell(s) too many "
+            f"or {group - extra} too few",
+            tuple(everything),
+            "cell-count",
+        )
+    parts = regions(everything)
+    for part in parts:
+        if len(part) % group:
+            return NoCutting(
+                f"the region of {len(part)} cells at {where(part[0])} is cut off from the rest "
+                f"and {len(part)} is not a multiple of {group}",
+                tuple(part),
+                "region",
+            )
+    budget = [max_nodes]
+    groups: list[tuple[Coord, ...]] = []
+    for part in sorted(parts, key=len):
+        search = _Search(part, group, budget)
+        try:
+            found = search.solve()
+        except _OutOfBudget:
+            return Undecided(
+                f"undecided: the search stopped after {max_nodes} steps in the region of {len(part)} "
+                f"cells at {where(part[0])} without finding a cutting or ruling one out",
+                tuple(part),
+                max_nodes,
+            )
+        nodes = max_nodes - budget[0]
+        if found is None:
+            if search.cause is not None:
+                kind, reason, concerned = search.cause
+                return NoCutting(reason, concerned, kind, nodes)
+            return NoCutting(
+                f"exhaustive search found no cutting of the region of {len(part)} cells at "
+                f"{where(part[0])}: every way to cover the cell at {where(search.focus)} fails "
+                f"({nodes} steps)",
+                (search.focus, *part),
+                "exhausted",
+                nodes,
+            )
+        groups.extend(found)
+    return Cutting(tuple(sorted(tuple(sorted(g)) for g in groups)), max_nodes - budget[0])
+
+
+def is_partition(cells: Iterable[Coord], groups: Iterable[Iterable[Coord]], group: int = 4) -> bool:
+    """True when ``groups`` are connected groups of ``group`` cells covering ``cells`` exactly once."""
+    seen: list[Coord] = []
+    for g in groups:
+        members = list(g)
+        if len(members) != group or len(set(members)) != group or len(regions(members)) != 1:
+            return False
+        seen.extend(members)
+    return len(seen) == len(set(seen)) and set(seen) == set(cells)
+
+
+def format_cutting(cells: GridMap | Iterable[Coord], cutting: Cutting) -> str:
+    """The map as text, one letter per group (touching groups differ), ``.`` where there is no cell."""
+    coords = list(cells.coords if isinstance(cells, GridMap) else cells)
+    owner = {cell: i for i, g in enumerate(cutting.groups) for cell in g}
+    letters: dict[int, str] = {}
+    for i, g in enumerate(cutting.groups):
+        taken = {letters.get(owner.get((r + dr, c + dc), -1)) for r, c in g for dr, dc in STEPS}
+        start = i % len(LETTERS)
+        rotated = LETTERS[start:] + LETTERS[:start]
+        letters[i] = next((ch for ch in rotated if ch not in taken), "*")
+    if not coords:
+        return ""
+    top, left = min(r for r, _ in coords), min(c for _, c in coords)
+    bottom, right = max(r for r, _ in coords), max(c for _, c in coords)
+    rows = []
+    for r in range(top, bottom + 1):
+        rows.append(
+            "".join(
+                letters[owner[(r, c)]] if (r, c) in owner else ("?" if (r, c) in coords else ".")
+                for c in range(left, right + 1)
+            )
+        )
+    return "\n".join(rows)
+
+
+def _verdict(gm: GridMap) -> tuple[list[Violation], Result | None]:
+    if len(gm.cells) % gm.group:
+        extra = len(gm.cells) % gm.group
+        return [
+            Violation(
+                gm.rows_loc,
+                "map-cell-count",
+                f"{gm.name} has {len(gm.cells)} cells, not a multiple of {gm.group}: "
+                f"remove {extra} or add {gm.group - extra}",
+            )
+        ], None
+    result = find_cutting(gm.coords, gm.group)
+    if isinstance(result, Cutting):
+        return [], result
+    focus = result.cells[0] if result.cells else None
+    loc = gm.cell_loc(*focus) if focus else gm.rows_loc
+    return [
+        Violation(
+            loc,
+            "map-cuttable",
+            f"{gm.name} cannot be cut into districts of {gm.group}: {result.reason}"
+            if isinstance(result, NoCutting)
+            else f"{gm.name}: {result.reason}",
+        )
+    ], result
+
+
+def validate_map(gm: GridMap) -> list[Violation]:
+    """Rule violations of one map: map-cell-count, map-cuttable."""
+    return _verdict(gm)[0]
+
+
+def check_map(path: Path, group: int | None = None) -> tuple[int, str]:
+    """Exit code and text for ``genpnp check-map PATH [--group N]``."""
+    try:
+        gm = load_map(path)
+    except ContentError as exc:
+        return 1, "\n".join(exc.lines())
+    if group is not None:
+        gm = replace(gm, group=group)
+    violations, result = _verdict(gm)
+    if violations or not isinstance(result, Cutting):
+        return 1, "\n".join(str(v) for v in violations)
+    summary = f"{gm.name}: {len(gm.cells)} cells, {len(result.groups)} districts, {gm.candles} candles"
+    return 0, format_cutting(gm, result) + "\n" + summary
