@@ -107,14 +107,12 @@ def load_game(folder: Path, game_id: str | None = None) -> Game:
         if name not in meta.sections:
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
     problems.check()
-    game = Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files))
-    game_warnings = problems.warnings
-    object.__setattr__(game, "_warnings", tuple(game_warnings))
-    return game
+    return Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files),
+                tuple(problems.warnings))
 
 
 def warnings_of(game: Game) -> tuple:
-    return getattr(game, "_warnings", ())
+    return game.warnings
 
 
 def _load(path: Path, problems: Problems) -> Any:

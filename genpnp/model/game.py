@@ -55,6 +55,7 @@ class Game:
     palette: dict[str, Color]
     components: dict[str, Any]
     files: tuple[str, ...] = field(default=())
+    warnings: tuple = field(default=())  # content warnings found while loading
 
     def ordered(self) -> list[Any]:
         return [self.components[name] for name in self.meta.sections if name in self.components]

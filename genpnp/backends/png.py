@@ -1,0 +1,74 @@
+"""PNG previews: pages rendered from the built PDF (pypdfium2), and a contact sheet."""
+
+from __future__ import annotations
+
+import math
+import tempfile
+from pathlib import Path
+from typing import Any, Sequence
+
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw
+
+from genpnp.errors import UsageError
+
+
+def render_pages(pdf_path: Path, dpi: int = 72, pages: Sequence[int] = ()) -> list[Image.Image]:
+    """The PDF's pages (1-based numbers; all when empty) as RGB images."""
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        count = len(pdf)
+        wanted = list(pages) or list(range(1, count + 1))
+        bad = [p for p in wanted if not 1 <= p <= count]
+        if bad:
+            raise UsageError(f"--page {bad[0]}: the document has {count} pages")
+        out = []
+        for number in wanted:
+            page = pdf[number - 1]
+            image = page.render(scale=dpi / 72.0).to_pil().convert("RGB")
+            out.append(image)
+            page.close()
+        return out
+    finally:
+        pdf.close()
+
+
+def contact_sheet(images: list[Image.Image], columns: int = 0, thumb_w: int = 220) -> Image.Image:
+    """All pages side by side, numbered, on one image."""
+    columns = columns or min(6, max(1, math.ceil(math.sqrt(len(images) * 1.4))))
+    thumbs = []
+    for im in images:
+        scale = thumb_w / im.width
+        thumbs.append(im.resize((thumb_w, max(1, round(im.height * scale))), Image.LANCZOS))
+    cell_h = max(t.height for t in thumbs) + 24
+    rows = math.ceil(len(thumbs) / columns)
+    sheet = Image.new("RGB", (columns * (thumb_w + 12) + 12, rows * cell_h + 12), (200, 200, 200))
+    draw = ImageDraw.Draw(sheet)
+    for i, thumb in enumerate(thumbs):
+        r, c = divmod(i, columns)
+        x, y = 12 + c * (thumb_w + 12), 12 + r * cell_h
+        sheet.paste(thumb, (x, y))
+        draw.text((x, y + thumb.height + 4), f"page {i + 1}", fill=(20, 20, 20))
+    return sheet
+
+
+def preview_game(game: Any, options: Any, out_dir: Path, pages: Sequence[int], dpi: int) -> list[Path]:
+    """Build the game's PDF in a temporary folder and write page PNGs and a contact sheet."""
+    from genpnp.build import build_game
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        built = build_game(game, options, Path(tmp))
+        images = render_pages(built.path, dpi, pages)
+        stem = built.path.stem
+    numbers = list(pages) or list(range(1, len(images) + 1))
+    written = []
+    for number, image in zip(numbers, images):
+        path = out_dir / f"{stem}-page{number:03d}.png"
+        image.save(path, optimize=True)
+        written.append(path)
+    if not pages:
+        path = out_dir / f"{stem}-contact.png"
+        contact_sheet(images).save(path, optimize=True)
+        written.append(path)
+    return written
