@@ -7,18 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from genpnp.rules.districts import (
-    RULES,
+from genpnp.rules.district_search import (
     UndecidedSearch,
     build_order,
-    check_district,
-    explain_district,
     find_disjoint_districts,
-    find_split,
-    is_connected,
     max_disjoint_districts,
     search_disjoint_districts,
 )
+from genpnp.rules.districts import RULES, check_district, explain_district, find_split, is_connected
 from genpnp.rules.hexgrid import adjacency, boundary_cells, disk, neighbours, ring
 
 BOARD = adjacency(disk(6))
