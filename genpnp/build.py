@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from genpnp.backends.pdf import write_pdf
 from genpnp.errors import GenpnpError, UsageError, Violation
@@ -22,7 +23,9 @@ class InvalidGame(GenpnpError):
         super().__init__("\n".join(str(v) for v in violations))
 
     def lines(self) -> list[str]:
-        return [str(v) for v in self.violations] + ["validation failed: nothing was built (use --force to build anyway)"]
+        return [str(v) for v in self.violations] + [
+            "validation failed: nothing was built (use --force to build anyway)"
+        ]
 
 
 @dataclass(frozen=True)

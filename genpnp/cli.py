@@ -5,8 +5,9 @@ from __future__ import annotations
 import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import click
 
@@ -120,7 +121,8 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 @reports_errors
 def validate(content: Path, fmt: str, games: tuple[str, ...]) -> None:
     """Run the rules; print each violation as path:line:col: rule: message."""
-    from genpnp.rules.check import errors, validate as run
+    from genpnp.rules.check import errors
+    from genpnp.rules.check import validate as run
 
     report, failed = {}, False
     for game in load_games(content, games):

@@ -44,7 +44,7 @@ class Color:
     def hex(self) -> str:
         return "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in (self.r, self.g, self.b)))
 
-    def mix(self, other: "Color", t: float) -> "Color":
+    def mix(self, other: Color, t: float) -> Color:
         """Blend toward ``other`` by ``t`` (0 = self, 1 = other)."""
         return Color(
             self.r + (other.r - self.r) * t,

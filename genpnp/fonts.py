@@ -43,7 +43,7 @@ def available() -> list[str]:
     return sorted(names)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def font_path(name: str) -> Path:
     """The TrueType file for a font name (a family name or a file stem in fonts/)."""
     candidates = FAMILIES.get(name, (name + ".ttf",))
@@ -55,7 +55,7 @@ def font_path(name: str) -> Path:
     raise FontError(f'unknown font "{name}"')
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _metrics(name: str) -> tuple[dict[int, int], dict[int, float], float, float]:
     face = TTFontFile(str(font_path(name)))
     widths = {code: float(face.charWidths.get(code, face.defaultWidth)) for code in face.charToGlyph}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw

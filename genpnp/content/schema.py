@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import MISSING
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from genpnp.color import Color, parse_color
 from genpnp.content.yamlload import LList, LMap

@@ -100,9 +100,9 @@ class _Builder:
             try:
                 return self.constructor.construct_object(node, deep=True)
             except yaml.constructor.ConstructorError as exc:
-                raise ContentError([Problem(_mark_loc(exc.problem_mark, self.name), _tag_message(node))])
+                raise ContentError([Problem(_mark_loc(exc.problem_mark, self.name), _tag_message(node))]) from None
             except (ValueError, TypeError) as exc:
-                raise ContentError([Problem(_loc(node, self.name), f"cannot read value: {exc}")])
+                raise ContentError([Problem(_loc(node, self.name), f"cannot read value: {exc}")]) from None
         if isinstance(node, SequenceNode):
             if node.tag not in ("tag:yaml.org,2002:seq",):
                 raise ContentError([Problem(_loc(node, self.name), _tag_message(node))])

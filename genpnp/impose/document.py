@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from genpnp.impose import grid, poster
+from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Box, Label, Mark, Placement, Sheet
+from genpnp.impose.sheet import Box, Label, Mark, Sheet
+from genpnp.impose.shelf import impose_shared
 from genpnp.units import MM
 
 
@@ -25,12 +27,21 @@ def impose_game(game: Any, options: Options) -> Document:
     doc = Document(game, options)
     frame = make_frame(options)
     body: list[Sheet] = []
-    for comp in game.ordered():
-        if options.components and comp.name not in options.components:
-            continue
-        sheets = impose_component(comp, frame, options)
+    shared: set[str] = set()
+    chosen = [c for c in game.ordered() if not options.components or c.name in options.components]
+    for comp in chosen:
+        if comp.sheet and hasattr(comp, "pieces"):
+            if comp.sheet in shared:
+                continue
+            shared.add(comp.sheet)
+            group = [c for c in chosen if c.sheet == comp.sheet and hasattr(c, "pieces")]
+            sheets = impose_shared(group, frame, options, comp.sheet)
+            title = comp.sheet
+        else:
+            sheets = impose_component(comp, frame, options)
+            title = comp.label
         if sheets:
-            doc.contents.append((comp.label, len(body) + 2))
+            doc.contents.append((title, len(body) + 2))
         body.extend(sheets)
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
     doc.sheets = [cover] + body
@@ -130,37 +141,6 @@ def _cut_or_crop(sheet: Sheet, folds: list[Mark], block: Box, bleed: float, samp
         sheet.marks.extend(grid.crop_marks(sheet.placements, block))
     else:
         sheet.marks.extend(grid.cut_marks(sheet.placements, folds, shape, sample.radius))
-
-
-def duplex_back(front: Sheet, frame: Frame, options: Options) -> Sheet:
-    """The back page of a duplex pair: each back where its front is after the flip, plus offset."""
-    dx, dy = options.offset
-    W, H = frame.page_w, frame.page_h
-    axis = "v" if options.flip == "long" else "h"
-    if W > H:  # landscape page: the long edge is horizontal
-        axis = "h" if options.flip == "long" else "v"
-
-    def mirror(b: Box) -> Box:
-        if axis == "v":
-            return Box(W - b.x2 + dx, b.y + dy, b.w, b.h)
-        return Box(b.x + dx, H - b.y2 + dy, b.w, b.h)
-
-    def mirror_pt(p: tuple[float, float]) -> tuple[float, float]:
-        return (W - p[0] + dx, p[1] + dy) if axis == "v" else (p[0] + dx, H - p[1] + dy)
-
-    back = Sheet("back", front.title + " (backs)", front.section)
-    for p in front.placements:
-        if p.piece.back is None:
-            continue
-        back.placements.append(
-            Placement(p.component, p.piece, "back", mirror(p.box), grid.back_rotation(p.rotation, axis), p.bleed)
-        )
-    for m in front.marks:
-        if m.kind == "crop":
-            back.marks.append(Mark("crop", tuple(mirror_pt(pt) for pt in m.points)))
-    back.note = "print on the back of the previous page" + (
-        f" (offset {dx / MM:+.1f}, {dy / MM:+.1f} mm)" if (dx, dy) != (0.0, 0.0) else "")
-    return back
 
 
 def impose_poster(comp: Any, pieces: list, options: Options, suffix: str = "") -> list[Sheet]:

@@ -21,15 +21,15 @@ class Box:
     def y2(self) -> float:
         return self.y + self.h
 
-    def inside(self, other: "Box", tol: float = 0.01) -> bool:
+    def inside(self, other: Box, tol: float = 0.01) -> bool:
         return (self.x >= other.x - tol and self.y >= other.y - tol
                 and self.x2 <= other.x2 + tol and self.y2 <= other.y2 + tol)
 
-    def overlaps(self, other: "Box", tol: float = 0.01) -> bool:
+    def overlaps(self, other: Box, tol: float = 0.01) -> bool:
         return (self.x < other.x2 - tol and other.x < self.x2 - tol
                 and self.y < other.y2 - tol and other.y < self.y2 - tol)
 
-    def grow(self, d: float) -> "Box":
+    def grow(self, d: float) -> Box:
         return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
 
 

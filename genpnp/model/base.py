@@ -151,6 +151,10 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
             if path is INVALID:
                 return INVALID
             items = _read_csv(path, loc, ctx)
+        elif set(value) == {"product"}:
+            from genpnp.model.product import parse_product
+
+            return parse_product(value["product"], value.loc_of("product"), ctx, _shown)
         elif set(value) == {"file"}:
             path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
             if path is INVALID:
@@ -164,7 +168,7 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
                 return ctx.error(Loc(_shown(path, ctx), 1, 1), 'a data file needs a top-level "items:" list')
             return parse_items(data["items"], data.loc_of("items"), ctx)
         else:
-            return ctx.error(loc, "items are a list, or {file: data.yaml}, or {csv: data.csv}")
+            return ctx.error(loc, "items are a list, or {file: data.yaml}, {csv: data.csv} or {product: ...}")
     elif isinstance(value, list):
         items = [parse_item(v, value.loc_of(i) if isinstance(value, LList) else loc, ctx) for i, v in enumerate(value)]
     else:

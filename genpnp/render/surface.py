@@ -6,7 +6,8 @@ Colours are :class:`genpnp.color.Color`; the backend applies the ink mode.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from genpnp.color import Color
 
@@ -71,5 +72,5 @@ class Surface(Protocol):
 
     def clip_path(self, commands: Sequence[tuple]) -> None: ...
 
-    def reuse(self, key: str, w: float, h: float, draw: Callable[["Surface"], None]) -> None:
+    def reuse(self, key: str, w: float, h: float, draw: Callable[[Surface], None]) -> None:
         """Draw once as a reusable object (a PDF form) and place it at the origin."""

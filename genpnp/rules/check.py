@@ -22,7 +22,8 @@ def validate(game: Any) -> list[Violation]:
     """Every violation of the game's rules (an empty list means playable)."""
     out: list[Violation] = []
     if game.meta.rules and rules_module(game) is None:
-        out.append(Violation(game.meta.loc, "rules-module", f'no rules module "{game.meta.rules}" in genpnp/rules/games'))
+        message = f'no rules module "{game.meta.rules}" in genpnp/rules/games'
+        out.append(Violation(game.meta.loc, "rules-module", message))
     for comp in game.components.values():
         if hasattr(comp, "pieces") and not comp.pieces:
             out.append(Violation(comp.loc, "pieces", f'"{comp.name}" has no pieces', "warning"))
