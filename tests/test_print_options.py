@@ -1,0 +1,214 @@
+"""Issue 3: fold pairs, duplex, bleed and crop marks, ink modes, poster tiling, as data."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from pdfcheck import CONTENT, MM, run
+
+from genpnp.content.project import discover, load_game
+from genpnp.impose.document import impose_game
+from genpnp.impose.options import Options, parse_paper
+from genpnp.impose.poster import OVERLAP, tiles
+from genpnp.impose.sheet import Box
+from genpnp.render.sheet import page_size
+
+TOL = 0.1 * MM
+GAMES = sorted(discover(CONTENT))
+
+
+@pytest.fixture(scope="module")
+def games():
+    return {name: load_game(CONTENT / name) for name in GAMES}
+
+
+COMBOS = list(itertools.product(["fold", "duplex"], ["letter", "a4", "legal"], [0.0, 3.0]))
+
+
+def close(a: Box, b: Box) -> bool:
+    return all(abs(u - v) < TOL for u, v in ((a.x, b.x), (a.y, b.y), (a.w, b.w), (a.h, b.h)))
+
+
+@pytest.mark.parametrize("backs, paper, bleed", COMBOS)
+def test_geometry_of_every_game(games, backs: str, paper: str, bleed: float):
+    offset = (1.5 * MM, -0.7 * MM)
+    options = Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM, offset=offset)
+    for game in games.values():
+        doc = impose_game(game, options)
+        fronts: dict[tuple, Box] = {}
+        for number, sheet in enumerate(doc.sheets):
+            page_w, page_h = page_size(doc, sheet)
+            m = options.margin
+            printable = Box(m, m, page_w - 2 * m, page_h - 2 * m)
+            pieces = [p.box.grow(p.bleed) for p in sheet.placements if p.window is None]
+            for p in sheet.placements:
+                art = p.box if p.window is not None else p.box.grow(p.bleed)
+                shifted = Box(art.x - offset[0], art.y - offset[1], art.w, art.h) if sheet.role == "back" else art
+                assert shifted.inside(printable, TOL), (game.id, sheet.title, art)
+            for mark in sheet.marks:
+                if mark.kind == "crop":
+                    (x1, y1), (x2, y2) = mark.points
+                    seg = Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 0.01, abs(y2 - y1) + 0.01)
+                    assert not any(seg.overlaps(b) for b in pieces), (game.id, sheet.title)
+            if sheet.role == "pieces":
+                fold_marks = [m for m in sheet.marks if m.kind == "fold"]
+                for p in sheet.placements:
+                    if p.face == "front":
+                        fronts[(number, id(p.piece), p.box.x, p.box.y)] = p.box
+                by_piece: dict[int, dict[str, Box]] = {}
+                for p in sheet.placements:
+                    by_piece.setdefault(id(p), {})
+                pairs = _fold_pairs(sheet)
+                for front, back in pairs:
+                    assert any(_folds_onto(front, back, m) for m in fold_marks), (game.id, sheet.title)
+            if sheet.role == "back":
+                front_sheet = doc.sheets[number - 1]
+                _check_duplex(front_sheet, sheet, page_w, options)
+
+
+def _fold_pairs(sheet) -> list[tuple[Box, Box]]:
+    out = []
+    fronts = [p for p in sheet.placements if p.face == "front"]
+    backs = [p for p in sheet.placements if p.face == "back"]
+    for f in fronts:
+        for b in backs:
+            if b.piece is f.piece and (abs(b.box.x - f.box.x2) < TOL or abs(b.box.y2 - f.box.y) < TOL):
+                out.append((f.box, b.box))
+    assert len(out) == len(backs)
+    return out
+
+
+def _folds_onto(front: Box, back: Box, mark) -> bool:
+    """Mirror the back across the fold line: it must land exactly on the front."""
+    (x1, y1), (x2, y2) = mark.points
+    if abs(x1 - x2) < 0.01:  # vertical fold at x = x1
+        mirrored = Box(2 * x1 - back.x2, back.y, back.w, back.h)
+    else:
+        mirrored = Box(back.x, 2 * y1 - back.y2, back.w, back.h)
+    return close(mirrored, front)
+
+
+def _check_duplex(front_sheet, back_sheet, page_w: float, options: Options) -> None:
+    fronts = {id(p.piece): p.box for p in front_sheet.placements if p.face == "front"}
+    dx, dy = options.offset
+    assert back_sheet.placements
+    for p in back_sheet.placements:
+        b = Box(p.box.x - dx, p.box.y - dy, p.box.w, p.box.h)
+        flipped = Box(page_w - b.x2, b.y, b.w, b.h)  # long-edge flip of a portrait page
+        assert close(flipped, fronts[id(p.piece)])
+
+
+def test_short_edge_flip_turns_backs_half_way():
+    game = load_game(CONTENT / "gerrymander")
+    options = Options(backs="duplex", flip="short")
+    assert impose_game(game, options).sheets  # single-sided game: no back pages at all
+    assert not [s for s in impose_game(game, options).sheets if s.role == "back"]
+
+
+def test_poster_tiles_cover_the_board_once_plus_overlap():
+    w, h, aw, ah = 500.0, 700.0, 200.0, 260.0
+    parts = tiles(w, h, aw, ah)
+    cols = len({t.col for t in parts})
+    rows = len({t.row for t in parts})
+    for t in parts:
+        win = t.window
+        assert win.w <= aw + 1e-6 and win.h <= ah + 1e-6
+        assert win.x >= -1e-6 and win.y >= -1e-6 and win.x2 <= w + 1e-6 and win.y2 <= h + 1e-6
+    xs = sorted({(t.window.x, t.window.x2) for t in parts})
+    ys = sorted({(t.window.y, t.window.y2) for t in parts}, reverse=True)
+    assert xs[0][0] == pytest.approx(0) and xs[-1][1] == pytest.approx(w)
+    assert ys[0][1] == pytest.approx(h) and ys[-1][0] == pytest.approx(0)
+    for (a0, a1), (b0, b1) in zip(xs, xs[1:]):
+        assert a1 - b0 == pytest.approx(OVERLAP)
+    for (a0, a1), (b0, b1) in zip(ys, ys[1:]):
+        assert a1 - b0 == pytest.approx(OVERLAP) or b1 - a0 == pytest.approx(OVERLAP)
+    # total area = board + the overlap strips, counted once per join
+    area = sum(t.window.w * t.window.h for t in parts)
+    joins_x = (cols - 1) * OVERLAP * h
+    joins_y = (rows - 1) * OVERLAP * w
+    overlap_corners = (cols - 1) * (rows - 1) * OVERLAP * OVERLAP
+    assert area == pytest.approx(w * h + joins_x + joins_y + overlap_corners)
+
+
+def test_board_bigger_than_page_is_tiled_with_marks_on_every_join():
+    game = load_game(CONTENT / "gerrymander")
+    options = Options(paper=parse_paper("120x150mm"), components=("board",))
+    doc = impose_game(game, options)
+    posters = [s for s in doc.sheets if s.role == "poster"]
+    assert len(posters) >= 2
+    cols, rows = posters[0].content["tiles"]
+    assert len(posters) == cols * rows
+    board_points: dict[tuple, int] = {}
+    for s in posters:
+        (p,) = s.placements
+        for mark in s.marks:
+            if mark.kind == "align":
+                (x, y), = mark.points
+                key = (round(x - p.box.x + p.window.x, 1), round(y - p.box.y + p.window.y, 1))
+                board_points[key] = board_points.get(key, 0) + 1
+        assert s.content["page_size"]
+    assert board_points and all(count == 2 for count in board_points.values())
+
+
+def test_bw_ink_keeps_colour_coded_faces_apart(tmp_path: Path):
+    """Rendered in greyscale, faces with different fill colours keep different greys or patterns."""
+    import pypdfium2 as pdfium
+
+    for name in GAMES:
+        result = run("build", name, "--ink", "bw", "--out", tmp_path, "--content", CONTENT)
+        assert result.exit_code == 0, result.output
+        game = load_game(CONTENT / name)
+        doc = impose_game(game, Options(ink="bw"))
+        pdf = pdfium.PdfDocument(str(next(tmp_path.glob(f"{name}-*bw.pdf"))))
+        signatures: dict[str, set] = {}
+        for number, sheet in enumerate(doc.sheets):
+            faces = [p for p in sheet.placements if p.window is None and p.face == "front"
+                     and getattr(p.piece.front, "fill", None) is not None]
+            if not faces:
+                continue
+            image = pdf[number].render(scale=40 / 72).to_pil().convert("L")
+            page_h = page_size(doc, sheet)[1]
+            for p in faces[:12]:
+                b = p.box
+                crop = image.crop((round(b.x * 40 / 72) + 1, round((page_h - b.y2) * 40 / 72) + 1,
+                                   round(b.x2 * 40 / 72) - 1, round((page_h - b.y) * 40 / 72) - 1))
+                pixels = list(crop.getdata())
+                mean = sum(pixels) / len(pixels)
+                spread = sum(abs(v - mean) for v in pixels) / len(pixels)
+                key = f"{p.piece.component}:{p.piece.front.fill.hex()}"
+                signatures.setdefault(key, set()).add((round(mean / 8), round(spread / 8)))
+        comps: dict[str, list[tuple[str, set]]] = {}
+        for key, sig in signatures.items():
+            comp, fill = key.split(":")
+            comps.setdefault(comp, []).append((fill, sig))
+        for comp, fills in comps.items():
+            for (fa, sa), (fb, sb) in itertools.combinations(fills, 2):
+                assert not (sa & sb), f"{name}/{comp}: {fa} and {fb} print alike in bw"
+        pdf.close()
+        for f in tmp_path.glob("*.pdf"):
+            f.unlink()
+
+
+def test_file_names_show_options():
+    o = Options(paper=parse_paper("a4"), ink="bw", backs="duplex", bleed=3 * MM)
+    assert o.file_name("game") == "game-a4-bw-duplex-bleed3.pdf"
+    assert Options().file_name("game") == "game-letter-color.pdf"
+
+
+def test_calibration_page(tmp_path: Path):
+    result = run("calibrate", "--paper", "a4", "--out", tmp_path / "cal.pdf")
+    assert result.exit_code == 0
+    from pdfcheck import page_sizes_mm, pdf_text
+
+    assert page_sizes_mm(tmp_path / "cal.pdf") == [(210.0, 297.0)] * 2
+    assert "--offset" in pdf_text(tmp_path / "cal.pdf")
+
+
+def test_preview_and_contact_sheet(tmp_path: Path):
+    result = run("preview", "gerrymander", "--dpi", "20", "--out", tmp_path, "--content", CONTENT)
+    assert result.exit_code == 0, result.output
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert any(p.name.endswith("contact.png") for p in pngs)
+    assert len([p for p in pngs if "page" in p.name]) == 6
