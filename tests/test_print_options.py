@@ -37,7 +37,6 @@ def test_geometry_of_every_game(games, backs: str, paper: str, bleed: float):
     options = Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM, offset=offset)
     for game in games.values():
         doc = impose_game(game, options)
-        fronts: dict[tuple, Box] = {}
         for number, sheet in enumerate(doc.sheets):
             page_w, page_h = page_size(doc, sheet)
             m = options.margin
@@ -54,12 +53,6 @@ def test_geometry_of_every_game(games, backs: str, paper: str, bleed: float):
                     assert not any(seg.overlaps(b) for b in pieces), (game.id, sheet.title)
             if sheet.role == "pieces":
                 fold_marks = [m for m in sheet.marks if m.kind == "fold"]
-                for p in sheet.placements:
-                    if p.face == "front":
-                        fronts[(number, id(p.piece), p.box.x, p.box.y)] = p.box
-                by_piece: dict[int, dict[str, Box]] = {}
-                for p in sheet.placements:
-                    by_piece.setdefault(id(p), {})
                 pairs = _fold_pairs(sheet)
                 for front, back in pairs:
                     assert any(_folds_onto(front, back, m) for m in fold_marks), (game.id, sheet.title)
@@ -120,10 +113,10 @@ def test_poster_tiles_cover_the_board_once_plus_overlap():
     ys = sorted({(t.window.y, t.window.y2) for t in parts}, reverse=True)
     assert xs[0][0] == pytest.approx(0) and xs[-1][1] == pytest.approx(w)
     assert ys[0][1] == pytest.approx(h) and ys[-1][0] == pytest.approx(0)
-    for (a0, a1), (b0, b1) in zip(xs, xs[1:]):
-        assert a1 - b0 == pytest.approx(OVERLAP)
-    for (a0, a1), (b0, b1) in zip(ys, ys[1:]):
-        assert a1 - b0 == pytest.approx(OVERLAP) or b1 - a0 == pytest.approx(OVERLAP)
+    for (_, left_end), (right_start, _) in zip(xs, xs[1:]):
+        assert left_end - right_start == pytest.approx(OVERLAP)
+    for (upper_start, _), (_, lower_end) in zip(ys, ys[1:]):
+        assert lower_end - upper_start == pytest.approx(OVERLAP)
     # total area = board + the overlap strips, counted once per join
     area = sum(t.window.w * t.window.h for t in parts)
     joins_x = (cols - 1) * OVERLAP * h
