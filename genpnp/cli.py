@@ -11,9 +11,10 @@ from typing import Any
 
 import click
 
-from genpnp import __version__
+from genpnp import __version__, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
 from genpnp.impose.options import Options, parse_offset, parse_paper
+from genpnp.progress import verbosity_options
 from genpnp.units import MM
 
 
@@ -75,14 +76,50 @@ def make_options(paper: str, backs: str, flip: str, offset: str, bleed: float, i
                    tuple(components), copies_as_note)
 
 
+def _keep_overlays(ctx: click.Context, param: click.Parameter, value: tuple[Any, ...]) -> None:
+    ctx.meta.setdefault("genpnp.overlays", {})[param.name] = value
+
+
+def overlay_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--overlay FILE.yaml and --set key.path=value (docs/content.md, "Overlays"); read by load_games."""
+    fn = click.option("--set", "sets", multiple=True, metavar="KEY.PATH=VALUE", expose_value=False,
+                      callback=_keep_overlays, help="A one-off change, e.g. components.red-tiles.qty=10.")(fn)
+    return click.option("--overlay", "overlays", multiple=True, type=click.Path(path_type=Path),
+                        expose_value=False, callback=_keep_overlays,
+                        help="A YAML file of changes merged over the game (repeatable).")(fn)
+
+
+def current_overlays() -> list[Any]:
+    from genpnp.content.overlay import parse_set, read_overlay
+    from genpnp.content.project import shown
+
+    ctx = click.get_current_context(silent=True)
+    given = ctx.meta.get("genpnp.overlays", {}) if ctx is not None else {}
+    problems, out = [], []
+    for path in given.get("overlays", ()):
+        try:
+            out.append(read_overlay(path, shown(path)))
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    for text in given.get("sets", ()):
+        try:
+            out.append(parse_set(text))
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    return out
+
+
 def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
-    """Load every named game; report all content errors of all games together."""
+    """Load every named game (with --overlay/--set merged); report all content errors together."""
     from genpnp.content.project import load_game, resolve_games, warnings_of
 
     games, problems = [], []
+    overlays = current_overlays()
     for game_id, folder in resolve_games(content, names).items():
         try:
-            game = load_game(folder, game_id)
+            game = load_game(folder, game_id, overlays)
             for warning in warnings_of(game):
                 click.echo(str(warning), err=True)
             games.append(game)
@@ -101,6 +138,7 @@ def main() -> None:
 
 @main.command("list")
 @content_option
+@overlay_options
 @click.argument("games", nargs=-1)
 @reports_errors
 def list_cmd(content: Path, games: tuple[str, ...]) -> None:
@@ -116,6 +154,7 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 
 @main.command()
 @content_option
+@overlay_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.argument("games", nargs=-1)
 @reports_errors
@@ -142,6 +181,8 @@ def validate(content: Path, fmt: str, games: tuple[str, ...]) -> None:
 
 @main.command()
 @content_option
+@overlay_options
+@verbosity_options
 @print_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
 @click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
@@ -152,13 +193,17 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
     from genpnp.build import build_game
 
     options = make_options(**opts)
+    report = progress.current()
     for game in load_games(content, games):
-        built = build_game(game, options, out_dir, force)
-        click.echo(f"{built.path} ({built.pages} pages)")
+        report.detail(f"{game.id}: {len(game.components)} components, {options.file_name(game.id)}")
+        with report.pages(game.id) as tick:
+            built = build_game(game, options, out_dir, force, tick)
+        report.result(f"{built.path} ({built.pages} pages)")
 
 
 @main.command()
 @content_option
+@overlay_options
 @print_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out/preview"), show_default=True)
 @click.option("--page", "pages", type=int, multiple=True, help="Only this page (1-based; repeatable).")

@@ -7,10 +7,13 @@ each with a ``kind:``). Sub-folders hold data, text and maps that components nam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from genpnp.color import Color, parse_color
+from genpnp.content import overlay
+from genpnp.content.overlay import Overlay
 from genpnp.content.schema import INVALID, Ctx, build
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problems, UsageError, did_you_mean
@@ -69,8 +72,8 @@ def _palette(meta: GameMeta) -> dict[str, Color]:
     return out
 
 
-def load_game(folder: Path, game_id: str | None = None) -> Game:
-    """Load and check one game; raises ContentError listing every problem."""
+def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = ()) -> Game:
+    """Load and check one game (with ``overlays`` merged over it); raises ContentError listing every problem."""
     load_kinds()
     problems = Problems()
     game_file = folder / "game.yaml"
@@ -82,6 +85,8 @@ def load_game(folder: Path, game_id: str | None = None) -> Game:
     if not isinstance(data, dict):
         problems.add(Loc(shown(game_file), 1, 1), "game.yaml must be a mapping of keys")
         problems.check()
+    paths = [p for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if p.name != "game.yaml"]
+    data, sources = overlay.apply(data, [(p, _load(p, problems)) for p in paths], overlays, ctx)
     meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
     if meta is INVALID:
         problems.check()
@@ -89,11 +94,8 @@ def load_game(folder: Path, game_id: str | None = None) -> Game:
     ctx.root = root
     components: dict[str, Any] = {}
     files = []
-    for path in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")):
-        if path.name in ("game.yaml",):
-            continue
+    for path, file_data in sources:
         files.append(shown(path))
-        file_data = _load(path, problems)
         if file_data is None:
             continue
         _load_components(file_data, path, ctx, components)
