@@ -265,3 +265,47 @@ def check_district(content: Path, taken: tuple[str, ...], game: str, members: tu
     for line in lines:
         click.echo(line, err=not ok)
     sys.exit(0 if ok else 1)
+
+
+@main.command()
+@content_option
+@verbosity_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("release"), show_default=True)
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None, help="Parallel builds [default: CPUs].")
+@click.option("--paper", "papers", multiple=True, default=("letter", "a4"), show_default=True, help="Repeatable.")
+@click.option("--ink", "inks", multiple=True, type=click.Choice(["color", "bw", "saver"]),
+              default=("color", "bw"), show_default=True, help="Repeatable.")
+@click.option("--backs", "backs", multiple=True, type=click.Choice(["fold", "duplex"]), default=("fold",),
+              show_default=True, help="Repeatable.")
+@click.argument("games", nargs=-1)
+@reports_errors
+def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, ...], inks: tuple[str, ...],
+            backs: tuple[str, ...], games: tuple[str, ...]) -> None:
+    """Build every game x paper x ink into --out, with previews, manifest.json and one zip per game."""
+    import os
+
+    from genpnp import release as rel
+    from genpnp.build import InvalidGame
+    from genpnp.impose.options import parse_paper
+    from genpnp.rules.check import errors, validate
+
+    for paper in papers:
+        parse_paper(paper)
+    loaded = {g.id: g for g in load_games(content, games)}
+    broken = [v for g in loaded.values() for v in errors(validate(g))]
+    if broken:
+        raise InvalidGame(broken)
+    report = progress.current()
+    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs)
+    report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
+    with report.pages("release", "build") as tick:
+        outputs = rel.run_all(variants, out_dir, jobs or os.cpu_count() or 1,
+                              lambda o, n, total: tick(n, total) if tick else None)
+    problems = [line for o in outputs for line in o.errors]
+    if problems:
+        raise GenpnpError("\n".join(problems))
+    for o in outputs:
+        report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
+    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir):
+        report.result(str(path))
+    report.result(str(out_dir / "manifest.json"))

@@ -56,7 +56,7 @@ class Reporter:
             click.echo(text, file=self.stream)
 
     @contextmanager
-    def pages(self, label: str) -> Iterator[Callable[[int, int], None] | None]:
+    def pages(self, label: str, unit: str = "page") -> Iterator[Callable[[int, int], None] | None]:
         """A ``progress(done, total)`` callback for one document (None when quiet)."""
         if self.level == QUIET:
             yield None
@@ -70,7 +70,7 @@ class Reporter:
                 state["bar"].update(done - state["done"])
             elif self.level >= VERBOSE or done == total or done % 10 == 0:
                 # plain lines: every page when verbose, else every tenth page and the last
-                click.echo(f"{label}: page {done}/{total}", file=self.stream)
+                click.echo(f"{label}: {unit} {done}/{total}", file=self.stream)
             state["done"] = done
 
         try:

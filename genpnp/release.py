@@ -1,0 +1,146 @@
+"""Releases: every game x paper x ink x backs as PDFs, page-1 previews, a manifest and one zip per game.
+
+Output is reproducible: PDFs are written in invariant mode, previews are plain
+PNGs, ``manifest.json`` has sorted keys and no timestamps, and zips have sorted
+entries with a fixed date, so two releases of the same commit are byte-identical.
+Builds run in parallel in a ``ProcessPoolExecutor`` (``-j``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import zipfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from genpnp import __version__
+from genpnp.errors import GenpnpError
+
+PAPERS = ("letter", "a4")
+INKS = ("color", "bw")
+BACKS = ("fold",)
+PREVIEW_DPI = 40
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One PDF of a release: which game, from which folder, with which print options."""
+
+    game: str
+    folder: str
+    paper: str
+    ink: str
+    backs: str
+
+
+@dataclass(frozen=True)
+class Output:
+    """What a worker built: the PDF and its preview (relative to the release folder), or errors."""
+
+    variant: Variant
+    pdf: str = ""
+    preview: str = ""
+    pages: int = 0
+    errors: tuple[str, ...] = ()
+
+
+def plan(games: dict[str, Path], papers: Sequence[str] = PAPERS, inks: Sequence[str] = INKS,
+         backs: Sequence[str] = BACKS) -> list[Variant]:
+    """Every combination, in a fixed order (game, paper, ink, backs)."""
+    return [Variant(game, str(folder), paper, ink, side) for game, folder in sorted(games.items())
+            for paper in papers for ink in inks for side in backs]
+
+
+def build_variant(variant: Variant, out: str) -> Output:
+    """Load, validate and build one variant, then render its first page (runs in a worker process)."""
+    from genpnp.backends.png import render_pages
+    from genpnp.build import build_game
+    from genpnp.content.project import load_game
+    from genpnp.impose.options import Options, parse_paper
+
+    root = Path(out)
+    try:
+        game = load_game(Path(variant.folder), variant.game)
+        options = Options(parse_paper(variant.paper), backs=variant.backs, ink=variant.ink)
+        built = build_game(game, options, root / variant.game)
+        preview = root / variant.game / "previews" / (built.path.stem + ".png")
+        preview.parent.mkdir(parents=True, exist_ok=True)
+        render_pages(built.path, PREVIEW_DPI, [1])[0].save(preview, format="PNG")
+    except GenpnpError as exc:
+        return Output(variant, errors=tuple(exc.lines()))
+    rel = lambda p: p.relative_to(root).as_posix()  # noqa: E731
+    return Output(variant, rel(built.path), rel(preview), built.pages)
+
+
+def run_all(variants: list[Variant], out: Path, jobs: int,
+            done: Callable[[Output, int, int], None] | None = None) -> list[Output]:
+    """Build every variant (in ``jobs`` processes when more than one); results in plan order."""
+    results: dict[Variant, Output] = {}
+
+    def finished(result: Output) -> None:
+        results[result.variant] = result
+        if done:
+            done(result, len(results), len(variants))
+
+    if jobs <= 1:
+        for variant in variants:
+            finished(build_variant(variant, str(out)))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(build_variant, v, str(out)) for v in variants]
+            for future in as_completed(futures):
+                finished(future.result())
+    return [results[v] for v in variants]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def write_zip(path: Path, root: Path, files: Sequence[str]) -> None:
+    """A zip of ``files`` (relative to ``root``), sorted, with fixed dates and modes."""
+    tmp = path.with_suffix(".zip.tmp")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            archive.writestr(info, (root / name).read_bytes())
+    os.replace(tmp, path)
+
+
+def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> dict[str, Any]:
+    builds = []
+    for o in outputs:
+        options = {k: v for k, v in asdict(o.variant).items() if k not in ("game", "folder")}
+        builds.append({"file": o.pdf, "options": options, "pages": o.pages, "preview": o.preview,
+                       "sha256": sha256(root / o.pdf), "preview_sha256": sha256(root / o.preview)})
+    return {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,
+            "genpnp": __version__, "builds": builds}
+
+
+def finish(games: dict[str, Any], outputs: list[Output], root: Path) -> list[Path]:
+    """Per game: manifest.json and a zip; then the release's manifest.json. Returns the zips."""
+    zips, summary = [], {}
+    for game_id, meta in sorted(games.items()):
+        mine = [o for o in outputs if o.variant.game == game_id]
+        manifest = game_manifest(game_id, meta, mine, root)
+        manifest_path = root / game_id / "manifest.json"
+        manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        files = [f"{game_id}/manifest.json"] + [o.pdf for o in mine] + [o.preview for o in mine]
+        zip_path = root / f"{game_id}-{meta.version}.zip"
+        write_zip(zip_path, root, files)
+        zips.append(zip_path)
+        summary[game_id] = {"version": meta.version, "manifest": f"{game_id}/manifest.json",
+                            "manifest_sha256": sha256(manifest_path), "zip": zip_path.name,
+                            "zip_sha256": sha256(zip_path), "builds": manifest["builds"]}
+    top = {"genpnp": __version__, "games": summary}
+    (root / "manifest.json").write_text(json.dumps(top, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return zips
