@@ -205,3 +205,60 @@ def test_preview_and_contact_sheet(tmp_path: Path):
     pngs = sorted(tmp_path.glob("*.png"))
     assert any(p.name.endswith("contact.png") for p in pngs)
     assert len([p for p in pngs if "page" in p.name]) == 6
+
+
+MIXED = """\
+components:
+  big:
+    kind: tile
+    title: Big tiles
+    size: 40mm x 30mm
+    sheet: Mixed pieces
+    faces: {front: {fill: "#336699"}}
+    qty: 5
+  small:
+    kind: disc
+    title: Small discs
+    size: 15mm
+    sheet: Mixed pieces
+    faces: {front: {fill: "#993366"}, back: {fill: "#cccccc"}}
+    back: back
+    qty: 12
+  cards:
+    kind: card
+    title: Cards
+    copies: 3
+    faces: {front: {fill: "#eeeeee", draw: [{text: {text: "Hello", size: 14pt}}]}}
+    qty: 2
+"""
+
+GAME = """\
+name: Mixed
+version: "1"
+licence: CC0
+players: "1"
+sections: [big, small, cards]
+"""
+
+
+def test_mixed_sizes_share_sheets_and_copies_repeat(tmp_path: Path):
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "game.yaml").write_text(GAME)
+    (folder / "parts.yaml").write_text(MIXED)
+    game = load_game(folder)
+    doc = impose_game(game, Options())
+    shared = [s for s in doc.sheets if s.title.startswith("Mixed pieces")]
+    assert len(shared) == 1
+    comps = {p.piece.component for p in shared[0].placements}
+    assert comps == {"big", "small"}
+    boxes = [p.box for p in shared[0].placements]
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+    assert len([p for p in shared[0].placements if p.face == "back"]) == 12
+    card_sheets = [s for s in doc.sheets if s.section == "cards"]
+    assert len(card_sheets) == 3 and "set 3 of 3" in card_sheets[-1].title
+    noted = impose_game(game, Options(copies_as_note=True))
+    (single,) = [s for s in noted.sheets if s.section == "cards"]
+    assert single.note == "print this sheet 3 times"
+    result = run("build", "--content", folder, "--out", tmp_path / "out", "--backs", "duplex")
+    assert result.exit_code == 0, result.output
