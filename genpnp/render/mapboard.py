@@ -1,0 +1,79 @@
+"""Renderer of grid-map boards: cake cells with their berries, the map's heavy outline, its title."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp import fonts
+from genpnp.art.berries import draw_berries
+from genpnp.art.marks import draw_random
+from genpnp.color import Color
+from genpnp.model.mapboard import TITLE_BAND, MapBoard
+from genpnp.render import renderer
+from genpnp.units import MM
+
+INK = Color(0.12, 0.1, 0.1)
+SOFT = Color(0.4, 0.4, 0.4)
+
+Segment = tuple[float, float, float, float]
+
+
+def outline_segments(board: Any) -> list[Segment]:
+    """The edges of cells that have no neighbouring cell: the map's outline (and holes)."""
+    cells = set(board.grid.coords)
+    out: list[Segment] = []
+    for r, c in sorted(cells):
+        x, y, w, h = board.cell_box(r, c)
+        if (r - 1, c) not in cells:
+            out.append((x, y + h, x + w, y + h))
+        if (r + 1, c) not in cells:
+            out.append((x, y, x + w, y))
+        if (r, c - 1) not in cells:
+            out.append((x, y, x, y + h))
+        if (r, c + 1) not in cells:
+            out.append((x + w, y, x + w, y + h))
+    return out
+
+
+def draw_cell(board: Any, surface: Any, cell: Any) -> None:
+    x, y, w, h = board.cell_box(cell.row, cell.col)
+    g = board.gap / 2
+    surface.rect(x + g, y + g, w - 2 * g, h - 2 * g, fill=board.fill, stroke=board.outline, width=0.5,
+                 radius=w * 0.06)
+    inset = w * 0.08
+    surface.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, fill=board.inner, radius=w * 0.06)
+    if not board.contents:
+        return
+    content = cell.content
+    box = (x + w * 0.12, y + h * 0.12, w * 0.76, h * 0.76)
+    if content.team is None:
+        draw_random(surface, *box)
+        return
+    fruit = content.team.value
+    color = board.strawberry if fruit == "strawberry" else board.blueberry
+    draw_berries(surface, fruit, content.berries, *box, color)
+
+
+def draw_title(board: Any, surface: Any, w: float, h: float) -> None:
+    grid = board.grid
+    size = min(16.0, TITLE_BAND * 0.55)
+    title = board.label
+    while size > 6 and fonts.text_width(title, fonts.BOLD, size) > w - 2 * board.margin:
+        size -= 0.5
+    base = h - board.margin - size * 0.9
+    surface.text(w / 2, base, title, fonts.BOLD, size, INK, "center")
+    n = len(grid.cells)
+    rounds = n // grid.group if grid.group else 0
+    facts = f"{n} cells · {rounds} groups of {grid.group} · {rounds} candles"
+    surface.text(w / 2, base - size * 0.75 - 1 * MM, facts, fonts.DEFAULT, min(8.0, size * 0.6), SOFT, "center")
+
+
+@renderer(MapBoard)
+def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: float, bleed: float) -> None:
+    draw_title(component, surface, w, h)
+    for cell in component.grid.cells:
+        draw_cell(component, surface, cell)
+    half = component.outline_width / 2  # lengthen each edge so corners close without notches
+    for x1, y1, x2, y2 in outline_segments(component):
+        dx, dy = (half, 0.0) if y1 == y2 else (0.0, half)
+        surface.line(x1 - dx, y1 - dy, x2 + dx, y2 + dy, component.outline, component.outline_width)
