@@ -1,0 +1,175 @@
+"""Renderer of hex maps: fills, slots, borders, regions, zones, pegs, marks, labels, legend."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from genpnp import fonts
+from genpnp.color import Color
+from genpnp.model.hexmap import HexMap
+from genpnp.render import renderer
+from genpnp.render.pieces import draw_face
+from genpnp.rules import hexgrid
+from genpnp.units import MM
+
+WHITE = Color(1, 1, 1)
+DASHES = {"solid": None, "dashed": (7, 4), "dotted": (1.5, 3)}
+Pt = tuple[float, float]
+
+
+def _fill_of(m: HexMap, cell: Any) -> Color | None:
+    if m.fill_by:
+        value = cell.fields.get(m.fill_by)
+        if value not in (None, ""):
+            return m.fills[str(value)]
+    zone = m.first_zone(cell.coord)
+    if zone is not None and zone.zone.tint is not None:
+        return zone.zone.tint
+    return m.fill
+
+
+def _toward(p: Pt, q: Pt, t: float) -> Pt:
+    return (p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t)
+
+
+def draw_slots(m: HexMap, surface: Any) -> None:
+    """Each interior edge as a groove: a strip slot_width wide, stopping short of the corners."""
+    for a, b in hexgrid.interior_edges(m.coords()):
+        p, q = m.edge(a, b)
+        length = math.dist(p, q)
+        inset = min(m.slot_width * 0.6, length * 0.2) / length
+        p2, q2 = _toward(p, q, inset), _toward(q, p, inset)
+        nx, ny = (q[1] - p[1]) / length * m.slot_width / 2, -(q[0] - p[0]) / length * m.slot_width / 2
+        pts = [(p2[0] + nx, p2[1] + ny), (q2[0] + nx, q2[1] + ny), (q2[0] - nx, q2[1] - ny), (p2[0] - nx, p2[1] - ny)]
+        surface.polygon(pts, fill=m.slot_fill, stroke=m.line, width=0.4)
+
+
+def _edges_where(m: HexMap, differ: Any) -> list[tuple[Pt, Pt]]:
+    """Sides of hexes whose neighbour across them satisfies ``differ(cell_coord, neighbour_coord)``."""
+    out = []
+    coords = m.coords()
+    for c in sorted(coords):
+        for n in hexgrid.neighbours(c):
+            if (n not in coords or c < n) and differ(c, n):
+                out.append(m.edge(c, n))
+    return out
+
+
+def draw_lines(m: HexMap, surface: Any) -> None:
+    coords = m.coords()
+    if not m.slots:
+        for a, b in hexgrid.interior_edges(coords):
+            surface.line(*m.edge(a, b)[0], *m.edge(a, b)[1], m.line, m.line_width)
+    if m.region_by:
+        region = {c.coord: c.fields.get(m.region_by) for c in m.cells}
+        for p, q in _edges_where(m, lambda c, n: n in coords and region[c] != region[n]):
+            surface.line(*p, *q, m.line, m.region_width)
+    for z in m.zone_sets:
+        dash = DASHES[z.zone.style]
+        for p, q in _edges_where(m, lambda c, n, cells=z.cells: (c in cells) != (n in cells)):
+            surface.line(*p, *q, z.zone.color, z.zone.width, dash)
+    for p, q in _edges_where(m, lambda c, n: n not in coords):
+        surface.line(*p, *q, m.line, max(m.region_width, m.line_width * 2))
+
+
+def draw_pegs(m: HexMap, surface: Any) -> None:
+    seen: set[tuple[float, float]] = set()
+    for c in m.cells:
+        for x, y in m.corners(c.coord):
+            key = (round(x, 1), round(y, 1))
+            if key not in seen:
+                seen.add(key)
+                surface.circle(x, y, m.peg_radius, fill=WHITE, stroke=m.line, width=0.6)
+
+
+def draw_marks(m: HexMap, surface: Any) -> None:
+    by = m.marks_color_by or m.fill_by
+    r = m.hex_size * 0.16
+    for c in m.cells:
+        count = int(c.fields.get(m.marks_by, 0) or 0)
+        value = c.fields.get(by) if by else None
+        color = m.fills.get(str(value), m.line) if value not in (None, "") else m.line
+        cx, cy = m.center(c.coord)
+        for i in range(count):
+            x = cx + (i - (count - 1) / 2) * r * 2.4
+            surface.circle(x, cy, r, fill=color, stroke=m.line, width=0.5)
+
+
+def _text_color(fill: Color | None) -> Color:
+    return WHITE if fill is not None and fill.luminance < 0.45 else Color(0.15, 0.15, 0.15)
+
+
+def draw_labels(m: HexMap, surface: Any) -> None:
+    size = m.label_size or m.hex_size * (0.22 if m.label_at == "top" else 0.34)
+    for c in m.cells:
+        cx, cy = m.center(c.coord)
+        color = _text_color(_fill_of(m, c))
+        if m.label_by and c.fields.get(m.label_by, "") != "":
+            y = cy + m.hex_size * 0.62 if m.label_at == "top" else cy - size * 0.35
+            surface.text(cx, y, str(c.fields[m.label_by]), fonts.BOLD, size, color, "center")
+        zone = m.first_zone(c.coord)
+        if zone is not None and zone.zone.mark:
+            y = cy - m.hex_size * 0.62 - size * 0.7 if m.label_at == "top" else cy - m.hex_size * 0.55
+            surface.text(cx, y, zone.zone.mark, fonts.BOLD, size, color, "center")
+
+
+def draw_region_labels(m: HexMap, surface: Any) -> None:
+    groups: dict[str, list[Any]] = {}
+    for c in m.cells:
+        groups.setdefault(str(c.fields.get(m.region_by, "")), []).append(c.coord)
+    size = m.hex_size * 0.3
+    for name, coords in groups.items():
+        pts = [m.center(c) for c in coords]
+        mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+        x, y = min(pts, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
+        text = m.hexes.region_names.get(name, name)
+        w = surface.text_width(text, fonts.BOLD, size)
+        surface.rect(x - w / 2 - 1.5, y - size * 0.45, w + 3, size * 1.25, fill=WHITE, radius=1.5)
+        surface.text(x, y - size * 0.1, text, fonts.BOLD, size, m.line, "center")
+
+
+def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None:
+    top, bottom = m.bands
+    if top:
+        surface.text(w / 2, h - m.margin * 0.5 - top * 0.7, m.heading, fonts.BOLD, top * 0.6, m.line, "center")
+    if not bottom:
+        return
+    size = bottom * 0.42
+    entries = [(z, z.zone.label or z.name) for z in m.zone_sets]
+    widths = [18 * MM + surface.text_width(t, fonts.DEFAULT, size) + 8 * MM for _, t in entries]
+    x = (w - sum(widths)) / 2
+    y = m.margin * 0.6 + bottom * 0.3
+    for (z, text), ew in zip(entries, widths):
+        if z.zone.tint is not None:
+            surface.rect(x, y - 2 * MM, 15 * MM, 4 * MM, fill=z.zone.tint)
+        surface.line(x, y, x + 15 * MM, y, z.zone.color, z.zone.width, DASHES[z.zone.style])
+        label = f"{z.zone.mark}  {text}" if z.zone.mark else text
+        surface.text(x + 17 * MM, y - size * 0.35, label, fonts.DEFAULT, size, m.line)
+        x += ew
+
+
+def draw_map(m: HexMap, surface: Any, w: float, h: float) -> None:
+    if m.background is not None:
+        surface.rect(0, 0, w, h, fill=m.background)
+    for c in m.cells:
+        fill = _fill_of(m, c)
+        if fill is not None:
+            surface.polygon(m.corners(c.coord), fill=fill)
+    if m.slots:
+        draw_slots(m, surface)
+    draw_lines(m, surface)
+    if m.pegs:
+        draw_pegs(m, surface)
+    if m.marks_by:
+        draw_marks(m, surface)
+    draw_labels(m, surface)
+    if m.region_by and m.region_labels:
+        draw_region_labels(m, surface)
+    draw_heading_and_legend(m, surface, w, h)
+
+
+@renderer(HexMap)
+def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: float, bleed: float) -> None:
+    draw_map(component, surface, w, h)
+    draw_face(piece.front, "rect", w, h, 0.0, 0.0, surface)
