@@ -309,3 +309,41 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir):
         report.result(str(path))
     report.result(str(out_dir / "manifest.json"))
+
+
+@main.command()
+@content_option
+@click.option("--from", "source", default=None, help="Copy this game (a name in --content, or a folder).")
+@click.argument("name")
+@reports_errors
+def new(content: Path, source: str | None, name: str) -> None:
+    """Write a new game folder NAME into --content, from a small template or a copy of a game."""
+    from genpnp.content.project import resolve_games
+    from genpnp.newgame import new_game
+
+    origin = next(iter(resolve_games(content, (source,)).values())) if source else None
+    folder = new_game(name, content, origin)
+    click.echo(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
+
+
+@main.command()
+@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None, help="Write to a file.")
+def schema(out_file: Path | None) -> None:
+    """Print the JSON Schema (draft 2020-12) of content files: game.yaml and component files."""
+    from genpnp.docgen import schema_text
+
+    if out_file is None:
+        click.echo(schema_text(), nl=False)
+    else:
+        out_file.write_text(schema_text(), encoding="utf-8")
+
+
+@main.command()
+@click.option("--out", "out_file", type=click.Path(path_type=Path), default=Path("docs/content.md"),
+              show_default=True)
+def docs(out_file: Path) -> None:
+    """(Re)write the content reference from the schema definitions."""
+    from genpnp.docgen import content_reference
+
+    out_file.write_text(content_reference(), encoding="utf-8")
+    click.echo(str(out_file))

@@ -1,0 +1,212 @@
+"""The content reference (docs/content.md) and the JSON Schema, both from the schema definitions.
+
+The prose lives in ``genpnp/templates/content.md.in``; lines ``<!-- name -->`` there are
+replaced by tables made from the ``fld(...)`` declarations of ``GameMeta``, every kind in
+``KINDS``, every art element in ``ART`` and the nested objects they use.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from genpnp.color import Color
+from genpnp.content.schema import REQUIRED, Length, ListOf, MapOf, Obj, Size, Spec, object_schema, schema_fields
+from genpnp.units import MM
+
+TEMPLATE = Path(__file__).parent / "templates" / "content.md.in"
+SCHEMA_ID = "https://genpnp.invalid/schema/content.json"
+
+
+def _registries() -> tuple[dict[str, type], dict[str, type]]:
+    from genpnp import art
+    from genpnp.model import load_all
+    from genpnp.model.base import KINDS
+
+    load_all()
+    return dict(sorted(KINDS.items())), dict(sorted(art.load_all().items()))
+
+
+# ---------------------------------------------------------------- Markdown tables
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _length(points: float) -> str:
+    mm = points / MM
+    if points >= 5 and abs(mm - round(mm, 1)) < 1e-6:
+        return f"{round(mm, 1):g}mm"
+    return f"{round(points, 2):g}pt"
+
+
+def format_value(value: Any, spec: Spec | None = None) -> str:
+    """A default or example as it would be written in YAML."""
+    if isinstance(value, Color):
+        return value.name or "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in (value.r, value.g, value.b)))
+    if isinstance(spec, Length) and isinstance(value, (int, float)):
+        return _length(float(value))
+    if isinstance(spec, Size) and isinstance(value, tuple):
+        return " x ".join(_length(v) for v in value)
+    if isinstance(value, tuple):
+        value = [list(v) if isinstance(v, tuple) else v for v in value]
+    if dataclasses.is_dataclass(value):
+        return type(value).__name__
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1000).strip()
+    return text.removesuffix("\n...").removesuffix("...").strip()
+
+
+def unit_of(spec: Spec) -> str:
+    if isinstance(spec, (Length, Size)):
+        return "mm, cm, in, pt"
+    if isinstance(spec, ListOf):
+        return unit_of(spec.item)
+    return ""
+
+
+def key_table(cls: type, skip: tuple[str, ...] = ()) -> str:
+    rows = ["| key | type | unit | default | example | what it is |", "|---|---|---|---|---|---|"]
+    for f in schema_fields(cls):
+        if f.name in skip:
+            continue
+        spec = f.metadata["spec"]
+        required = f.default is REQUIRED and f.default_factory is dataclasses.MISSING
+        default = "**required**" if required else ("" if f.default in (None, "", ()) else
+                                                   f"`{_cell(format_value(f.default, spec))}`")
+        example = f.metadata["example"]
+        shown = "" if example is None else f"`{_cell(format_value(example))}`"
+        rows.append(f"| `{f.name}` | {_cell(spec.describe())} | {unit_of(spec)} | {default} | {shown} | "
+                    f"{_cell(f.metadata['doc'])} |")
+    return "\n".join(rows)
+
+
+def _doc(cls: type) -> str:
+    return " ".join((cls.__doc__ or "").split())
+
+
+def _nested(spec: Spec, found: dict[str, type]) -> None:
+    if isinstance(spec, Obj):
+        if spec.cls.__name__ not in found:
+            found[spec.cls.__name__] = spec.cls
+            for f in schema_fields(spec.cls):
+                _nested(f.metadata["spec"], found)
+    elif isinstance(spec, ListOf):
+        _nested(spec.item, found)
+    elif isinstance(spec, MapOf):
+        _nested(spec.value, found)
+
+
+def kinds_section(kinds: dict[str, type]) -> str:
+    from genpnp.model.base import Component
+
+    common = {f.name for f in schema_fields(Component)}
+    parts = []
+    for name, cls in kinds.items():
+        parts.append(f"### kind: {name}\n\n{_doc(cls)}\n\n{key_table(cls, tuple(common))}")
+    return "\n\n".join(parts)
+
+
+def art_section(arts: dict[str, type]) -> str:
+    parts = []
+    for name, cls in arts.items():
+        short = f" Shorthand: `- {name}: value` sets `{cls.shorthand}`." if getattr(cls, "shorthand", None) else ""
+        parts.append(f"### art: {name}\n\n{_doc(cls)}{short}\n\n{key_table(cls, ('box', 'rotate'))}")
+    return "\n\n".join(parts)
+
+
+def objects_section(kinds: dict[str, type], known: tuple[str, ...]) -> str:
+    found: dict[str, type] = {}
+    for cls in kinds.values():
+        for f in schema_fields(cls):
+            _nested(f.metadata["spec"], found)
+    parts = [f"### {name}\n\n{_doc(cls)}\n\n{key_table(cls)}" for name, cls in sorted(found.items())
+             if name not in known]
+    return "## Nested objects\n\nMappings some kinds take inside their keys.\n\n" + "\n\n".join(parts)
+
+
+def template_section() -> str:
+    from genpnp.newgame import fill, template_files
+
+    lang = {".yaml": "yaml", ".csv": "csv", ".md": "markdown"}
+    blocks = []
+    for rel, text in template_files().items():
+        info = f"{lang.get(Path(rel).suffix, 'text')} example=starter file={rel}"
+        blocks.append(f"`{rel}`:\n\n```{info}\n{fill(text, 'my-deck').rstrip()}\n```")
+    return "\n\n".join(blocks)
+
+
+def content_reference() -> str:
+    """docs/content.md, made from the template and the code's schema definitions."""
+    from genpnp.model.base import Component, Face
+    from genpnp.model.game import GameMeta, PaletteEntry
+
+    kinds, arts = _registries()
+    parts = {
+        "template": template_section(),
+        "table:game": key_table(GameMeta),
+        "table:palette": key_table(PaletteEntry),
+        "table:common": key_table(Component),
+        "table:face": key_table(Face),
+        "kinds": kinds_section(kinds),
+        "art": art_section(arts),
+        "objects": objects_section(kinds, ("Face", "PaletteEntry")),
+    }
+    text = TEMPLATE.read_text(encoding="utf-8")
+    return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)
+
+
+# ---------------------------------------------------------------- JSON Schema
+
+
+def kind_schema(name: str, cls: type) -> dict[str, Any]:
+    out = object_schema(cls)
+    out["title"] = f"kind: {name}"
+    out["description"] = _doc(cls)
+    out["properties"]["kind"] = {"const": name}
+    out["properties"]["extends"] = {"$ref": "#/$defs/extends"}
+    out["required"] = ["kind"] + [r for r in out.get("required", []) if r != "kind"]
+    return out
+
+
+def content_schema() -> dict[str, Any]:
+    """JSON Schema (draft 2020-12) of a content file: game.yaml or a component file."""
+    from genpnp.model.game import GameMeta
+
+    kinds, _ = _registries()
+    defs: dict[str, Any] = {f"kind-{name}": kind_schema(name, cls) for name, cls in kinds.items()}
+    game = object_schema(GameMeta)
+    game["title"] = "game.yaml"
+    defs["game"] = game
+    defs["extends"] = {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                       "description": "components this one starts from (merged in order)"}
+    defs["component"] = {
+        "type": "object",
+        "if": {"required": ["extends"]},
+        "then": {"properties": {"extends": {"$ref": "#/$defs/extends"},
+                                "kind": {"enum": list(kinds)}}},
+        "else": {"oneOf": [{"$ref": f"#/$defs/kind-{name}"} for name in kinds]},
+    }
+    defs["component-file"] = {
+        "title": "component file",
+        "type": "object",
+        "properties": {"components": {"type": "object", "additionalProperties": {"$ref": "#/$defs/component"}}},
+        "required": ["components"],
+        "additionalProperties": False,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": SCHEMA_ID,
+        "title": "genpnp content file",
+        "oneOf": [{"$ref": "#/$defs/game"}, {"$ref": "#/$defs/component-file"}],
+        "$defs": defs,
+    }
+
+
+def schema_text() -> str:
+    return json.dumps(content_schema(), indent=2, sort_keys=True) + "\n"
