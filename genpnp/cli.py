@@ -192,13 +192,24 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
     """Validate, then write one PDF per game into --out."""
     from genpnp.build import build_game
 
+    from genpnp.build import InvalidGame
+
     options = make_options(**opts)
     report = progress.current()
+    failed = False
     for game in load_games(content, games):
         report.detail(f"{game.id}: {len(game.components)} components, {options.file_name(game.id)}")
-        with report.pages(game.id) as tick:
-            built = build_game(game, options, out_dir, force, tick)
+        try:  # one invalid game does not stop the others; it only writes nothing itself
+            with report.pages(game.id) as tick:
+                built = build_game(game, options, out_dir, force, tick)
+        except InvalidGame as exc:
+            for line in exc.lines():
+                click.echo(line, err=True)
+            failed = True
+            continue
         report.result(f"{built.path} ({built.pages} pages)")
+    if failed:
+        sys.exit(1)
 
 
 @main.command()
