@@ -1,0 +1,157 @@
+"""Berrymandering: the shipped content validates and builds; each broken variant names its rule and file:line."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from genpnp.cli import main
+from genpnp.content.gridmap import load_map
+from genpnp.content.project import load_game
+from genpnp.model.mapboard import MapBoard
+from genpnp.rules.tiling import Cutting, find_cutting
+
+GAME = Path(__file__).resolve().parents[2] / "content" / "berrymandering"
+UNCUTTABLE = "name: Uncuttable\nrows: |\n  1.a.2\n  ab?cd\n"  # 8 cells; the three top cells need the same middle
+
+
+def state_maps() -> list[Path]:
+    """The map files of the game's gridmap components that are not the square cakes."""
+    game = load_game(GAME)
+    maps = [c.map for c in game.components.values() if isinstance(c, MapBoard)]
+    return [m for m in maps if not re.match(r"(standard|learning)", m.stem)]
+
+
+def copy_game(tmp_path: Path) -> Path:
+    target = tmp_path / "berrymandering"
+    shutil.copytree(GAME, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` (which must occur once) and return its 1-based line."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+def validate(folder: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["validate", "--content", str(folder.parent), folder.name])
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def test_shipped_game_is_valid() -> None:
+    code, out = validate(GAME)
+    assert code == 0, out
+    assert "berrymandering: valid" in out
+
+
+def test_a_quadruple_tile_made_triple_breaks_the_distribution(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    pieces = folder / "pieces.yaml"
+    line = edit(pieces, "{fruit: strawberry, berries: 4, qty: 2}", "{fruit: strawberry, berries: 4, qty: 1}")
+    edit(pieces, "{fruit: strawberry, berries: 3, qty: 3}", "{fruit: strawberry, berries: 3, qty: 4}")
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"pieces\.yaml:{line}:\d+: tile-distribution: quadruple strawberry tiles: 1, expected 2", out)
+    assert "triple strawberry tiles: 4, expected 3" in out
+    assert "berry-balance" in out  # 31 - 4 + 3 = 30 strawberries against 31 blueberries
+
+
+def test_a_missing_mystery_disc_is_reported(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    pieces = folder / "pieces.yaml"
+    line = edit(pieces, "  mystery-discs:", "  mystery-discs:") + 1  # the component's first key
+    edit(pieces, "{fruit: blueberry, berries: 1, qty: 2}", "{fruit: blueberry, berries: 1, qty: 1}")
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"pieces\.yaml:{line}:\d+: mystery-discs: 5 mystery discs for 6 random tiles", out)
+    assert "single blueberry mystery discs: 1, expected 2" in out
+
+
+def test_a_missing_candle_is_reported(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    pieces = folder / "pieces.yaml"
+    line = edit(pieces, "  candles:", "  candles:") + 1
+    edit(pieces, "    qty: 9\n", "    qty: 8\n")
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"pieces\.yaml:{line}:\d+: candles: 8 candles; 36 cake tiles make 9 groups", out)
+
+
+def test_a_player_board_lip_too_short_does_not_fit(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    lip = "{part: lip, grid: 6, gap: 2mm, qty: 4}"
+    line = edit(folder / "board.yaml", lip, lip.replace("2mm", "3mm"))
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"board\.yaml:{line}:\d+: player-board-fit: .*need 195 mm: make it 201 mm long", out)
+
+
+def add_cell(path: Path) -> int:
+    """Add one cell right after the last cell of the map's first row; return its file line."""
+    gm = load_map(path)
+    origin = gm.row_origins[0]
+    last = max(c.col for c in gm.cells if c.row == 0)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    text = lines[origin.line - 1]
+    at = origin.col - 1 + last + 1
+    lines[origin.line - 1] = text[:at] + "1" + text[at:]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return origin.line
+
+
+def test_a_state_map_with_one_cell_more_is_reported(tmp_path: Path) -> None:
+    maps = state_maps()
+    assert len(maps) >= 12
+    folder = copy_game(tmp_path)
+    target = folder / "maps" / maps[0].name
+    before = len(load_map(target).cells)
+    add_cell(target)
+    assert len(load_map(target).cells) == before + 1
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"maps/{re.escape(target.name)}:\d+:\d+: map-cell-count: .*{before + 1} cells", out), out
+
+
+def test_a_state_map_that_cannot_be_cut_is_reported(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    target = folder / "maps" / state_maps()[-1].name
+    target.write_text(UNCUTTABLE, encoding="utf-8")
+    gm = load_map(target)
+    assert len(gm.cells) % 4 == 0 and not isinstance(find_cutting(gm.coords, 4), Cutting)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"maps/{re.escape(target.name)}:\d+:\d+: map-cuttable: ", out), out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, PdfReader]:
+    out = tmp_path_factory.mktemp("bm")
+    result = CliRunner().invoke(main, ["build", "--content", str(GAME.parent), "berrymandering", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pdf = out / "berrymandering-letter-color.pdf"
+    reader = PdfReader(str(pdf))
+    return "\n".join(page.extract_text() or "" for page in reader.pages), reader
+
+
+def test_build_has_every_section(built: tuple[str, PdfReader]) -> None:
+    text, reader = built
+    game = load_game(GAME)
+    for needle in ("Berrymandering", "Contents", "Rules", "Cake tiles 1 to", "Mystery discs 1 to 6", "Candles 1 to 9",
+                   "Team Strawberry", "Team Blueberry", "Solo score sheet", "How long you rule Cakeland",
+                   "Optional player board", "lip (make 4)"):
+        assert needle in text, needle
+    titles = [c.label for c in game.components.values() if isinstance(c, MapBoard)]
+    assert len(titles) >= 14
+    for title in titles:
+        assert title in text, title
+    # cover + rules (>= 2) + guides + tiles (2) + discs + candles + solo + board + one page or more per map
+    assert len(reader.pages) >= 10 + len(titles)
+    assert reader.pages[0].mediabox.width == pytest.approx(612)
