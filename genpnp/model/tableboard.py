@@ -1,0 +1,158 @@
+"""Table boards: score tables to write on, one row per item and one column per player.
+
+A row has a title cell (title, subtitle and text from the item's fields), an optional value
+cell (``x{base}``) and one box per column; each box is divided into labelled spaces to write in
+and an optional square marker spot. A header row names each column and gives a line for the
+player's name. The whole board is one piece, poster-tiled when larger than the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from genpnp.art.base import substitute
+from genpnp.color import Color
+from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Str, fld
+from genpnp.errors import Loc
+from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
+from genpnp.units import MM
+
+Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
+
+
+@dataclass(frozen=True)
+class RowText:
+    """What one row shows, its item's fields filled in."""
+
+    title: str
+    subtitle: str
+    text: str
+    value: str
+    loc: Loc
+
+
+@kind("table-board")
+@dataclass(frozen=True, kw_only=True)
+class TableBoard(Component):
+    """A score table: rows of items x player columns, each box with labelled spaces to write in."""
+
+    rotatable: ClassVar[bool] = True
+    rows: tuple = fld(ITEMS, doc="one row per item: a list, {file: data.yaml} or {csv: data.csv}",
+                      example={"file": "data/contracts.yaml"})
+    row_title: str = fld(Str(), "{name}", "title of a row; {field} takes a field of the row's item")
+    row_subtitle: str = fld(Str(), "", "a second line under the title")
+    row_text: str = fld(Str(), "", "small text under the title (wrapped)")
+    row_value: str = fld(Str(), "", "text of the value cell, e.g. x{base}; empty: no value column")
+    columns: int = fld(Int(1, 12), 3, "number of columns (players)")
+    column_label: str = fld(Str(), "Player {n}", "heading of each column; {n} is its number")
+    name_label: str = fld(Str(), "Name", "label of the name line under each heading (empty: none)")
+    spaces: tuple = fld(ListOf(Str(), min_len=1), ("Score",), "labelled spaces of each box, left to right")
+    marker: float = fld(Length(), 0.0, "side of a square marker spot at the right of each box (0: none)")
+    marker_label: str = fld(Str(), "", "small label above the marker spot")
+    heading: str = fld(Str(), "", "title printed across the top of the board")
+    title_header: str = fld(Str(), "", "heading of the title column")
+    value_header: str = fld(Str(), "", "heading of the value column")
+    row_height: float = fld(Length(lo=8 * MM), 24 * MM, "height of a row (pieces laid on a row match it)")
+    title_width: float = fld(Length(lo=10 * MM), 70 * MM, "width of the title cell of a row")
+    value_width: float = fld(Length(), 20 * MM, "width of the value column")
+    column_width: float = fld(Length(lo=10 * MM), 50 * MM, "width of a player column")
+    header_height: float = fld(Length(lo=6 * MM), 16 * MM, "height of the header row")
+    heading_height: float = fld(Length(), 12 * MM, "height of the heading band (when there is a heading)")
+    margin: float = fld(Length(), 6 * MM, "border around the table")
+    fill: Color = fld(ColorSpec(), Color(1, 1, 1), "colour of the boxes")
+    title_fill: Color | None = fld(ColorSpec(), None, "colour of the title cells")
+    header_fill: Color | None = fld(ColorSpec(), None, "colour of the header row")
+    border_fill: Color | None = fld(ColorSpec(), None, "colour of the border and heading band")
+    line: Color = fld(ColorSpec(), Color(0.2, 0.2, 0.2), "colour of the table lines")
+    ink: Color = fld(ColorSpec(), Color(0.1, 0.1, 0.1), "colour of the text")
+    pieces: tuple = ()
+    texts: tuple = ()
+
+    @classmethod
+    def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        obj = cls(**values)
+        if not obj.rows:
+            return ctx.error(loc, "a table board needs at least one row")
+        texts = []
+        for item in obj.rows:
+            row = _row_text(obj, item, ctx)
+            if row is INVALID:
+                return INVALID
+            texts.append(row)
+        w, h = obj.size
+        front = ResolvedFace(f"{obj.name}/front", None, None, 0.0, (), "front")
+        obj = replace(obj, texts=tuple(texts))
+        return replace(obj, pieces=(Piece(obj.name, 1, w, h, "rect", front, None),))
+
+    def piece_count(self) -> int:
+        return self.copies
+
+    @property
+    def band(self) -> float:
+        return self.heading_height if self.heading else 0.0
+
+    @property
+    def value_w(self) -> float:
+        return self.value_width if self.row_value else 0.0
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w = 2 * self.margin + self.title_width + self.value_w + self.columns * self.column_width
+        h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height
+        return w, h
+
+    def table_top(self) -> float:
+        return self.size[1] - self.margin - self.band
+
+    def row_y(self, row: int) -> float:
+        """Bottom of row ``row`` (0 is the top row)."""
+        return self.table_top() - self.header_height - (row + 1) * self.row_height
+
+    def title_cell(self, row: int) -> Box:
+        """The row's title cell: where a piece laid over the row goes."""
+        return self.margin, self.row_y(row), self.title_width, self.row_height
+
+    def value_cell(self, row: int) -> Box:
+        return self.margin + self.title_width, self.row_y(row), self.value_w, self.row_height
+
+    def column_x(self, col: int) -> float:
+        return self.margin + self.title_width + self.value_w + col * self.column_width
+
+    def box(self, row: int, col: int) -> Box:
+        return self.column_x(col), self.row_y(row), self.column_width, self.row_height
+
+    def header_cell(self, col: int) -> Box:
+        top = self.table_top()
+        return self.column_x(col), top - self.header_height, self.column_width, self.header_height
+
+    def space_boxes(self, row: int, col: int) -> list[Box]:
+        """The labelled spaces of a box, left to right, then the marker column (if any)."""
+        x, y, w, h = self.box(row, col)
+        marker_w = self.marker + 3 * MM if self.marker else 0.0
+        each = (w - marker_w) / len(self.spaces)
+        out = [(x + i * each, y, each, h) for i in range(len(self.spaces))]
+        if marker_w:
+            out.append((x + w - marker_w, y, marker_w, h))
+        return out
+
+    def marker_box(self, row: int, col: int) -> Box | None:
+        if not self.marker:
+            return None
+        x, y, w, h = self.space_boxes(row, col)[-1]
+        return x + (w - self.marker) / 2, y + 2 * MM, self.marker, self.marker
+
+
+def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
+    used: set[str] = set()
+    parts = []
+    for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value):
+        before = len(ctx.problems.items)
+        value = substitute(template, item.fields, item.loc, ctx, used)
+        if value is INVALID or len(ctx.problems.items) > before:
+            return INVALID
+        parts.append(str(value))
+    return RowText(*parts, loc=item.loc)
+
+
+__all__ = ["TableBoard", "RowText"]

@@ -1,0 +1,129 @@
+"""Renderer of table boards: heading, header row, title cells, value cells and divided boxes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from genpnp import fonts
+from genpnp.art.text import draw_lines, fit_lines
+from genpnp.model.tableboard import TableBoard
+from genpnp.render import renderer
+from genpnp.units import MM
+
+PAD = 2 * MM
+LABEL = 6.5  # point size of space labels
+
+
+def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple,
+          align: str = "center", valign: str = "middle", min_scale: float = 0.6) -> None:
+    x, y, w, h = box
+    if not text or w <= 0 or h <= 0:
+        return
+    fitted = fit_lines(text, font, size, w, h, True, min_scale)
+    if fitted is None:
+        fitted = (fonts.wrap(text, font, size * min_scale, w), size * min_scale)
+    lines, s = fitted
+    draw_lines(surface, lines, font, s, board.ink, x, y, w, h, align, valign)
+
+
+def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
+    """Title, subtitle and text of a row, in its title cell."""
+    texts = board.texts[row]
+    x, y, w, h = board.title_cell(row)
+    if board.title_fill is not None:
+        surface.rect(x, y, w, h, fill=board.title_fill)
+    inner = (x + PAD, y + PAD * 0.75, w - 2 * PAD, h - 1.75 * PAD)
+    ix, iy, iw, ih = inner
+    title_h = min(13.0, ih * 0.34)
+    _text(surface, texts.title, fonts.BOLD, title_h * 0.85, board, (ix, iy + ih - title_h, iw, title_h),
+          "left")
+    used = title_h
+    if texts.subtitle:
+        sub_h = min(9.0, ih * 0.2)
+        sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
+        _text(surface, texts.subtitle, fonts.BOLD, sub_h * 0.8, board, sub_box, "left")
+        used += sub_h
+    if texts.text:
+        _text(surface, texts.text, fonts.DEFAULT, 7.5, board, (ix, iy, iw, ih - used - 1), "left", "top")
+
+
+def draw_value(surface: Any, board: TableBoard, row: int) -> None:
+    x, y, w, h = board.value_cell(row)
+    if not w:
+        return
+    side = min(w, h) - 2 * PAD
+    cx, cy = x + w / 2, y + h / 2
+    surface.circle(cx, cy, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
+    box = (cx - side / 2, cy - side / 2, side, side)
+    _text(surface, board.texts[row].value, fonts.BOLD, side * 0.42, board, box)
+
+
+def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
+    spaces = board.space_boxes(row, col)
+    labels = list(board.spaces) + ([board.marker_label] if board.marker else [])
+    for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
+        if i:
+            surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
+        _text(surface, label, fonts.DEFAULT, LABEL, board, (x + 1, y + h - 2.4 * LABEL, w - 2, 2.3 * LABEL),
+              "center", "top", 0.85)
+    spot = board.marker_box(row, col)
+    if spot is not None:
+        surface.rect(*spot, stroke=board.line, width=0.6, radius=1.0)
+
+
+def draw_header(surface: Any, board: TableBoard) -> None:
+    top = board.table_top()
+    hh = board.header_height
+    w = board.size[0]
+    if board.header_fill is not None:
+        surface.rect(board.margin, top - hh, w - 2 * board.margin, hh, fill=board.header_fill)
+    title_box = (board.margin + PAD, top - hh, board.title_width - 2 * PAD, hh)
+    _text(surface, board.title_header, fonts.BOLD, 11, board, title_box, "left")
+    if board.value_w:
+        _text(surface, board.value_header, fonts.BOLD, 9, board,
+              (board.margin + board.title_width + 1, top - hh, board.value_w - 2, hh))
+    for col in range(board.columns):
+        x, y, cw, ch = board.header_cell(col)
+        label = board.column_label.replace("{n}", str(col + 1))
+        if not board.name_label:
+            _text(surface, label, fonts.BOLD, 11, board, (x, y, cw, ch))
+            continue
+        _text(surface, label, fonts.BOLD, 10, board, (x, y + ch * 0.55, cw, ch * 0.42))
+        base = y + ch * 0.2
+        label_w = fonts.text_width(board.name_label + ":", fonts.DEFAULT, 7)
+        surface.text(x + PAD, base + 1, board.name_label + ":", fonts.DEFAULT, 7, board.ink)
+        surface.line(x + PAD + label_w + 2, base, x + cw - PAD, base, board.line, 0.5)
+
+
+def draw_grid(surface: Any, board: TableBoard) -> None:
+    w, h = board.size
+    m = board.margin
+    top = board.table_top()
+    bottom = board.row_y(len(board.rows) - 1)
+    xs = [m, m + board.title_width] + [board.column_x(c) for c in range(board.columns + 1)]
+    for x in sorted(set(xs)):
+        surface.line(x, bottom, x, top, board.line, 0.8)
+    ys = [top, top - board.header_height] + [board.row_y(r) for r in range(len(board.rows))]
+    for i, y in enumerate(ys):
+        surface.line(m, y, w - m, y, board.line, 1.4 if i == 1 else 0.8)
+    surface.rect(m, bottom, w - 2 * m, top - bottom, stroke=board.line, width=1.4)
+
+
+@renderer(TableBoard)
+def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: float, bleed: float) -> None:
+    board: TableBoard = component
+    if board.border_fill is not None:
+        surface.rect(0, 0, w, h, fill=board.border_fill)
+    m = board.margin
+    top = board.table_top()
+    bottom = board.row_y(len(board.rows) - 1)
+    surface.rect(m, bottom, w - 2 * m, top - bottom, fill=board.fill)
+    if board.heading:
+        _text(surface, board.heading, fonts.BOLD, 18, board, (m, top + 1, w - 2 * m, board.band - 2))
+    draw_header(surface, board)
+    for row in range(len(board.rows)):
+        draw_row_title(surface, board, row)
+        draw_value(surface, board, row)
+        for col in range(board.columns):
+            draw_box(surface, board, row, col)
+    draw_grid(surface, board)
