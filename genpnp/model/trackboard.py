@@ -18,8 +18,21 @@ from genpnp import fonts
 from genpnp.art.base import substitute
 from genpnp.art.text import FONT, fit_lines
 from genpnp.color import BLACK, WHITE, Color
-from genpnp.content.schema import (INVALID, AnyValue, ColorSpec, Ctx, Custom, Enum, Length, MapOf, Obj, PathSpec,
-                                   Str, build, fld)
+from genpnp.content.schema import (
+    INVALID,
+    AnyValue,
+    ColorSpec,
+    Ctx,
+    Custom,
+    Enum,
+    Length,
+    MapOf,
+    Obj,
+    PathSpec,
+    Str,
+    build,
+    fld,
+)
 from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import KINDS, Component, Face, FaceResolver, Item, Piece, _shown, kind
@@ -84,7 +97,7 @@ def parse_spaces(value: Any, loc: Loc, ctx: Ctx) -> Any:
     out = []
     for i, space in enumerate(value):
         if not isinstance(space, dict) or any(isinstance(v, (dict, list)) for v in space.values()):
-            return ctx.error(value.loc_of(i), "a space is a mapping of plain fields, e.g. {kind: county, label: X}")
+            return ctx.error(value.loc_of(i), "a space is a mapping of plain fields, e.g. {kind: fate}")
         out.append(({str(k): ("" if v is None else v) for k, v in space.items()}, value.loc_of(i)))
     return tuple(out)
 
@@ -186,7 +199,8 @@ class TrackBoard(Component):
             laid.append(space)
         if bad:
             return INVALID
-        front = FaceResolver(obj.name, {"front": obj.face or Face()}, ctx, w, h).resolve("front", Item(1, {}), loc)
+        resolver = FaceResolver(obj.name, {"front": obj.face or Face()}, ctx, w, h)
+        front = resolver.resolve("front", Item(1, {}), loc)
         if front is INVALID:
             return INVALID
         return replace(obj, laid_out=tuple(laid), pieces=(Piece(obj.name, 1, w, h, "rect", front, None),))
@@ -217,5 +231,5 @@ def _resolve(style: SpaceStyle, fields: dict, loc: Loc, box: Box, side: str, ctx
             size = s
             break
     else:
-        return ctx.error(loc, f"the text {text!r} does not fit its track space: shorten it or deepen the ring")
+        return ctx.error(loc, f"the text {text!r} does not fit its space: shorten it or deepen the ring")
     return Space(tuple(lines), size, style.font, fill or WHITE, style.color, box, side)
