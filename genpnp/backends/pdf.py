@@ -207,6 +207,9 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(fd)
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp_name, 0o666 & ~umask)  # mkstemp makes 0600; a PDF is an ordinary file
     try:
         canvas = Canvas(tmp_name, pagesize=pages[0] if pages else (612, 792), invariant=1, pageCompression=1)
         canvas.setTitle(title)
