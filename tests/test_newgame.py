@@ -1,0 +1,45 @@
+"""genpnp new: a working game folder from the template or as a copy, built and validated at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pdfcheck import CONTENT, pdf_text, run
+
+from genpnp.content.project import load_game
+
+
+def test_new_game_from_the_template_builds_and_validates(tmp_path: Path) -> None:
+    content = tmp_path / "games"
+    result = run("new", "my-deck", "--content", content)
+    assert result.exit_code == 0, result.output
+    folder = content / "my-deck"
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
+        "cards.csv", "components.yaml", "game.yaml", "text/guide.md"]
+    game = load_game(folder)
+    assert game.meta.name == "My Deck" and game.components["cards"].piece_count() == 20
+    assert run("validate", "my-deck", "--content", content).exit_code == 0
+    result = run("build", "my-deck", "--content", content, "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(tmp_path / "out" / "my-deck-letter-color.pdf")
+    assert "My Deck" in text and "Draw Two" in text and "How to play" in text
+
+
+def test_new_game_as_a_copy_of_a_shipped_game(tmp_path: Path) -> None:
+    content = tmp_path / "games"
+    content.mkdir()
+    origin = CONTENT / "gerrymander"
+    result = run("new", "my-gerry", "--from", origin, "--content", content)
+    assert result.exit_code == 0, result.output
+    assert (content / "my-gerry" / "game.yaml").read_bytes() == (origin / "game.yaml").read_bytes()
+    assert run("build", "my-gerry", "--content", content, "--out", tmp_path / "out").exit_code == 0
+
+
+def test_new_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
+    result = run("new", "My Deck!", "--content", tmp_path)
+    assert result.exit_code == 1 and "not a game name" in result.stderr
+    assert run("new", "deck", "--content", tmp_path).exit_code == 0
+    result = run("new", "deck", "--content", tmp_path)
+    assert result.exit_code == 1 and "exists already" in result.stderr
+    result = run("new", "other", "--from", "nosuch", "--content", tmp_path)
+    assert result.exit_code == 1 and 'no game "nosuch"' in result.stderr
