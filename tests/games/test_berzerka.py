@@ -1,0 +1,193 @@
+"""Berzerka: validates and builds; broken copies name rule and file:line; the deck follows its data."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from genpnp.cli import main
+from genpnp.content.project import load_game
+from genpnp.rules.games.berzerka import assign, worst_case
+
+GAME = Path(__file__).resolve().parents[2] / "content" / "berzerka"
+
+FIVE_SUITS_OF_TEN = """suits:
+  - {name: Hearts, symbol: heart, colour: "#D7263D"}
+  - {name: Diamonds, symbol: diamond, colour: "#1C3F94"}
+  - {name: Clubs, symbol: club, colour: "#3FA34D"}
+  - {name: Spades, symbol: spade, colour: "#1A1A1A"}
+  - {name: Crowns, symbol: diamond, colour: "#8A5A00"}
+ranks:
+""" + "".join(f'  - {{value: {v}, label: "{v}"}}\n' for v in range(1, 11))
+
+
+def copy_game(tmp_path: Path) -> Path:
+    target = tmp_path / "berzerka"
+    shutil.copytree(GAME, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` (which must occur once) and return its 1-based line."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+def line_of(path: Path, text: str) -> int:
+    body = path.read_text(encoding="utf-8")
+    return body[: body.index(text)].count("\n") + 1
+
+
+def validate(folder: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["validate", "--content", str(folder.parent), folder.name])
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def build_deck(folder: Path, out: Path) -> Path:
+    result = CliRunner().invoke(main, ["build", "--content", str(folder.parent), "--out", str(out),
+                                       "--component", "deck", folder.name])
+    assert result.exit_code == 0, result.output
+    pdfs = list(out.glob("*.pdf"))
+    assert [p.name for p in pdfs] == [f"{folder.name}-letter-color-deck.pdf"]
+    return pdfs[0]
+
+
+def cards_printed(pdf: Path) -> list[int]:
+    """The card numbers named in the sheet titles ("Playing cards 4 to 6")."""
+    numbers: list[int] = []
+    for page in PdfReader(str(pdf)).pages:
+        for m in re.finditer(r"Playing cards (\d+)(?: to (\d+))?", page.extract_text() or ""):
+            numbers.extend(range(int(m.group(1)), int(m.group(2) or m.group(1)) + 1))
+    return numbers
+
+
+def test_shipped_game_is_valid() -> None:
+    code, out = validate(GAME)
+    assert code == 0, out
+    assert "berzerka: valid" in out
+
+
+def test_shipped_deck_is_four_suits_of_thirteen() -> None:
+    deck = load_game(GAME).components["deck"]
+    assert deck.piece_count() == 52
+    keys = {(p.fields["suit_name"], p.fields["rank_value"]) for p in deck.pieces}
+    assert len(keys) == 52
+    assert deck.pieces[0].fields == {"suit_name": "Hearts", "suit_symbol": "heart", "suit_colour": "#D7263D",
+                                     "rank_value": 1, "rank_label": "1"}
+
+
+def test_a_suit_listed_twice_is_a_duplicated_card(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    deck = folder / "data" / "deck.yaml"
+    spades = '  - {name: Spades, symbol: spade, colour: "#1A1A1A"}\n'
+    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: "#D7263D"}\n') + 1
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"berzerka/data/deck\.yaml:{line}:\d+: deck-unique: the 1 of Hearts is in the", out)
+    assert "deck-count: the deck has 65 cards; 4 suits x 13 ranks make 52" in out
+
+
+def test_a_rank_listed_twice_points_at_the_rank(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    deck = folder / "data" / "deck.yaml"
+    king = '  - {value: 13, label: "13"}\n'
+    line = edit(deck, king, king + '  - {value: 7, label: "7"}\n')
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"deck\.yaml:{line + 1}:\d+: deck-unique: the 7 of Clubs is in the deck more than", out)
+
+
+def test_a_missing_value_token_is_named(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    edit(folder / "data" / "value-tokens.yaml", "  - {value: 4, other: 11}\n", "")
+    code, out = validate(folder)
+    line = line_of(folder / "components.yaml", "  value-tokens:") + 1  # the component's first key
+    assert code == 1
+    assert re.search(rf"components\.yaml:{line}:\d+: value-token-supply: missing a token showing x4: "
+                     r"the worst case \(5 contracts, each raised by 3 players\) stacks 5 tokens of x4", out)
+    assert len({line for line in out.splitlines() if "value-token-supply" in line}) == 1  # only x4 is short
+
+
+def test_the_spare_token_only_covers_the_values_it_shows(tmp_path: Path) -> None:
+    """Two x2 tokens lost: the spare x2/x3 replaces one, the other is missing."""
+    folder = copy_game(tmp_path)
+    tokens = folder / "data" / "value-tokens.yaml"
+    edit(tokens, "  - {value: 2, other: 5}\n", "")
+    edit(tokens, "  - {value: 2, other: 6}\n", "")
+    code, out = validate(folder)
+    assert code == 1
+    assert "missing a token showing x2" in out
+    assert "showing x3" not in out
+
+
+def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    components = folder / "components.yaml"
+    edit(components, "    size: 76mm x 26mm\n", "    size: 79mm x 26mm\n")
+    line = line_of(components, "  contract-tiles:") + 1
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: \"contract-tiles\" are 79 mm x 26 mm; "
+                     r"a contract row of the board is 76 mm x 26 mm", out)
+
+
+def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    contracts = folder / "data" / "contracts.yaml"
+    extra = "  - {name: Extra, objective: x, detail: y, base: 1}\n"
+    contracts.write_text(contracts.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    code, out = validate(folder)
+    assert code == 1
+    aid_line = line_of(folder / "text" / "aid.md", "| Full | 5 |")
+    assert re.search(rf"text/aid\.md:{aid_line}:\d+: game-length: \"5 x 3 players = 15\": 6 contracts x 3 "
+                     r"players make 18 hands", out)
+    assert re.search(r"text/rules\.md:\d+:\d+: game-length: \"full game has 5 contracts\"", out)
+    assert "cube-supply: 5 Blue cubes; each player needs one per contract: 6" in out
+    assert "missing a token showing x3" in out  # 6 x2 use the spare, so only 5 tokens are left for 6 x3
+
+
+def test_deck_alone(tmp_path: Path) -> None:
+    pdf = build_deck(GAME, tmp_path / "out")
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)
+    assert sorted(cards_printed(pdf)) == list(range(1, 53))
+    assert "Contract board" not in text and "Overbid penalty" not in text
+
+
+def test_five_suits_of_ten_make_a_valid_fifty_card_deck(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    (folder / "data" / "deck.yaml").write_text(FIVE_SUITS_OF_TEN, encoding="utf-8")
+    code, out = validate(folder)
+    assert code == 0, out
+    deck = load_game(folder).components["deck"]
+    assert deck.piece_count() == 50
+    assert {p.fields["suit_name"] for p in deck.pieces} == {"Hearts", "Diamonds", "Clubs", "Spades", "Crowns"}
+    assert sorted(cards_printed(build_deck(folder, tmp_path / "out"))) == list(range(1, 51))
+    # and the validator follows the new data: a rank of it listed twice is caught
+    edit(folder / "data" / "deck.yaml", '  - {value: 10, label: "10"}\n',
+         '  - {value: 10, label: "10"}\n  - {value: 3, label: "3"}\n')
+    code, out = validate(folder)
+    assert code == 1
+    assert "deck-count: the deck has 55 cards; 5 suits x 10 ranks make 50" in out
+
+
+def test_product_names_a_missing_list(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    line = edit(folder / "components.yaml", "of: [suits, ranks]", "of: [suits, colours]")
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"components\.yaml:{line}:\d+: .*has no list \"colours\"", out)
+
+
+def test_worst_case_and_matching() -> None:
+    board = load_game(GAME).components["board"]
+    need = worst_case(board)
+    assert dict(need) == {2: 5, 3: 5, 4: 5}
+    # two tokens that each show 2 or 3 can fill one 2 and one 3, but not two 3s and a 2
+    assert None not in assign([2, 3], [(2, 3), (3, 2)])
+    assert assign([2, 3, 3], [(2, 3), (3, 2)]).count(None) == 1
