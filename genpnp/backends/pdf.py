@@ -163,6 +163,19 @@ class PdfSurface:
     def text_width(self, text, font, size) -> float:
         return fonts.text_width(text, font, size)
 
+    # -- images
+    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
+        """Draw a PNG/JPEG over the box; greyscale in bw ink; transparency kept."""
+        if self.ink == "bw":
+            from PIL import Image
+            from reportlab.lib.utils import ImageReader
+
+            with Image.open(path) as img:
+                grey = img.convert("LA")
+            self.c.drawImage(ImageReader(grey), x, y, w, h, mask="auto")
+        else:
+            self.c.drawImage(str(path), x, y, w, h, mask="auto")
+
     # -- clipping and reuse
     def clip_rect(self, x, y, w, h) -> None:
         p = self.c.beginPath()

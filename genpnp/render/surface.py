@@ -7,6 +7,7 @@ Colours are :class:`genpnp.color.Color`; the backend applies the ink mode.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol
 
 from genpnp.color import Color
@@ -67,6 +68,9 @@ class Surface(Protocol):
         """One line of text; ``y`` is the baseline; align left/center/right about ``x``."""
 
     def text_width(self, text: str, font: str, size: float) -> float: ...
+
+    def image(self, path: Path, x: float, y: float, w: float, h: float) -> None:
+        """A PNG or JPEG file stretched over the box (x, y, w, h)."""
 
     def clip_rect(self, x: float, y: float, w: float, h: float) -> None: ...
 
