@@ -115,7 +115,8 @@ def kinds_section(kinds: dict[str, type]) -> str:
 def art_section(arts: dict[str, type]) -> str:
     parts = []
     for name, cls in arts.items():
-        short = f" Shorthand: `- {name}: value` sets `{cls.shorthand}`." if getattr(cls, "shorthand", None) else ""
+        field = getattr(cls, "shorthand", None)
+        short = f" Shorthand: `- {name}: value` sets `{field}`." if field else ""
         parts.append(f"### art: {name}\n\n{_doc(cls)}{short}\n\n{key_table(cls, ('box', 'rotate'))}")
     return "\n\n".join(parts)
 

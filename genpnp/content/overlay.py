@@ -40,9 +40,9 @@ class Overlay:
 def read_overlay(path: Path, shown: str | None = None) -> Overlay:
     """Load an overlay file; raises ContentError (file:line) when it is broken."""
     name = shown or str(path)
-    data = load_file(path, name)
+    data: Any = load_file(path, name)
     problems = []
-    if not isinstance(data, dict):
+    if not isinstance(data, LMap):
         problems.append(Problem(getattr(data, "loc", Loc(name, 1, 1)), "an overlay is a mapping with "
                                 "game: and/or components:"))
     else:
@@ -99,8 +99,8 @@ def apply(game: Any, sources: Sources, overlays: Any, ctx: Ctx) -> tuple[Any, So
         data = overlay.data
         if isinstance(data.get("game"), dict) and isinstance(game, dict):
             game = merge(game, data["game"], ctx)
-        comps = data.get("components")
-        if comps is not None and not isinstance(comps, dict):
+        comps: Any = data.get("components")
+        if comps is not None and not isinstance(comps, LMap):
             ctx.error(data.loc_of("components"), "components is a mapping of component name to changes")
         elif comps:
             game = _overlay_components(game, sources, comps, overlay, ctx)
@@ -169,16 +169,17 @@ def _resolve_extends(sources: Sources, ctx: Ctx) -> None:
     def resolve(name: str, chain: tuple[str, ...]) -> Any:
         if name in done:
             return done[name]
-        value = raw[name]
-        if not isinstance(value, dict) or "extends" not in value:
+        value: Any = raw[name]
+        if not isinstance(value, LMap) or "extends" not in value:
             done[name] = value
             return value
-        where = value.loc_of("extends") if isinstance(value, LMap) else value.loc
+        where = value.loc_of("extends")
         parents = value["extends"] if isinstance(value["extends"], list) else [value["extends"]]
         merged: Any = lmap({}, value.loc)
         for parent in parents:
             if parent in chain + (name,):
-                cycle = " -> ".join(chain[chain.index(parent):] + (name, parent)) if parent in chain else name
+                loop = chain[chain.index(parent):] if parent in chain else ()
+                cycle = " -> ".join(loop + (name, parent))
                 ctx.error(where, f"extends makes a cycle: {cycle}")
                 merged = INVALID
                 break
