@@ -1,0 +1,197 @@
+"""Redistrict: the validator passes on the shipped game and names rule and file:line on broken copies;
+check-district accepts and rejects districts for the right reason; the PDF has the expected parts."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from genpnp.cli import main
+from genpnp.rules import hexgrid
+from genpnp.rules.district_search import find_disjoint_districts
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+PRECINCTS = CONTENT / "redistrict" / "data" / "precincts.yaml"
+
+
+def run(*args: object):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def copy_game(tmp_path: Path, game: str) -> Path:
+    dest = tmp_path / "content" / game
+    shutil.copytree(CONTENT / game, dest)
+    return dest
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def line_of(path: Path, text: str) -> int:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text in line:
+            return number
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+@pytest.fixture(scope="module")
+def hexes() -> dict[tuple[int, int], dict]:
+    data = yaml.safe_load(PRECINCTS.read_text(encoding="utf-8"))
+    return {(h["q"], h["r"]): h for h in data["hexes"]}
+
+
+@pytest.fixture(scope="module")
+def graph(hexes) -> dict:
+    return hexgrid.adjacency(hexes)
+
+
+def ids(cells) -> list[str]:
+    return [f"{q},{r}" for q, r in sorted(cells)]
+
+
+def validate(root: Path):
+    return run("validate", "--content", root.parent, "redistrict")
+
+
+# ---------------------------------------------------------------- validator
+
+
+def test_shipped_game_is_valid_and_reports_balance():
+    result = run("validate", "--content", CONTENT, "redistrict")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"party-balance: population red \d+, blue \d+", result.output)
+
+
+def test_bad_population_names_rule_and_line(tmp_path):
+    root = copy_game(tmp_path, "redistrict")
+    path = root / "data" / "precincts.yaml"
+    line = line_of(path, "{q: 5, r: 0, county: Whatcom, pop: 2")
+    edit(path, "{q: 5, r: 0, county: Whatcom, pop: 2", "{q: 5, r: 0, county: Whatcom, pop: 3")
+    result = validate(root)
+    assert result.exit_code == 1
+    assert re.search(rf"precincts\.yaml:{line}:\d+: precinct-population: hex 5,0 has population 3",
+                     result.output)
+
+
+def test_deleted_track_space_names_county_and_expect_line(tmp_path):
+    root = copy_game(tmp_path, "redistrict")
+    track = root / "data" / "track.yaml"
+    expect_line = line_of(track, "expect: {")
+    county_line = line_of(root / "data" / "precincts.yaml", "{name: Pierce,")
+    edit(track, "- {kind: county, county: Pierce}\n", "")
+    result = validate(root)
+    assert result.exit_code == 1
+    assert re.search(rf"track\.yaml:{expect_line}:\d+: track-counts: 38 county space", result.output)
+    where = rf"precincts\.yaml:{county_line}:\d+"
+    assert re.search(rf"{where}: track-counties: Pierce is on the map", result.output)
+
+
+def test_split_county_names_the_stray_hex(tmp_path):
+    root = copy_game(tmp_path, "redistrict")
+    path = root / "data" / "precincts.yaml"
+    line = line_of(path, "{q: 5, r: 0, county: Whatcom")
+    edit(path, "{q: 5, r: 0, county: Whatcom", "{q: 5, r: 0, county: Asotin")
+    result = validate(root)
+    assert result.exit_code == 1
+    assert re.search(rf"precincts\.yaml:{line}:\d+: county-connected: Asotin is in 2 pieces", result.output)
+
+
+def test_hole_in_the_map_is_reported(tmp_path, hexes, graph):
+    root = copy_game(tmp_path, "redistrict")
+    path = root / "data" / "precincts.yaml"
+    inner = min(c for c in hexes if c not in hexgrid.boundary_cells(graph)
+                and all(n not in hexgrid.boundary_cells(graph) for n in graph[c]))
+    h = hexes[inner]
+    edit(path, f"- {{q: {h['q']}, r: {h['r']}, county: {h['county']}", "# removed: ")
+    result = validate(root)
+    assert result.exit_code == 1
+    assert f"map-holes: the map has a hole at hex {inner[0]},{inner[1]}" in result.output
+
+
+# ---------------------------------------------------------------- check-district
+
+
+def district(*members: str, taken: str = ""):
+    """check-district; "--" keeps click from reading a negative q ("-3,5") as an option."""
+    extra = ("--taken", taken) if taken else ()
+    return run("check-district", "--content", CONTENT, *extra, "redistrict", "--", *members)
+
+
+@pytest.fixture(scope="module")
+def legal(graph, hexes) -> frozenset:
+    found = find_disjoint_districts(graph, {c: h["pop"] for c, h in hexes.items()}, min_pop=9, max_pop=11,
+                                    count=1, border=hexgrid.boundary_cells(graph))
+    assert found
+    return found[0]
+
+
+def test_legal_district_is_accepted(legal, hexes):
+    result = district(*ids(legal))
+    assert result.exit_code == 0, result.output
+    pop = sum(hexes[c]["pop"] for c in legal)
+    assert f"legal district: {len(legal)} precincts, population {pop}" in result.output
+
+
+def test_disconnected_district_is_rejected(legal, graph):
+    far = max(graph, key=lambda c: min(hexgrid.distance(c, d) for d in legal))
+    result = district(*ids(set(legal) | {far}))
+    assert result.exit_code == 1
+    assert "not-connected: 2 separate groups" in result.output
+
+
+def test_too_small_and_too_large_are_rejected(legal, graph, hexes):
+    small = district("5,0", "6,0", "7,0")
+    assert small.exit_code == 1 and "population-too-low: population 5" in small.output
+    big = set(legal)
+    while sum(hexes[c]["pop"] for c in big) <= 11:
+        big.add(min(n for c in big for n in graph[c] if n not in big))
+    result = district(*ids(big))
+    assert result.exit_code == 1 and "population-too-high" in result.output
+
+
+def test_inland_district_needs_a_start(graph, hexes):
+    border = hexgrid.boundary_cells(graph)
+    for centre in sorted(graph):
+        ring = {centre, *graph[centre]}
+        if len(ring) == 7 and not ring & border and 9 <= sum(hexes[c]["pop"] for c in ring) <= 11:
+            break
+    else:
+        pytest.skip("no inland ring of population 9 to 11 on this map")
+    result = district(*ids(ring))
+    assert result.exit_code == 1 and "no-start: no precinct lies on the map border" in result.output
+    neighbour = next(n for c in ring for n in graph[c] if n not in ring)
+    ok = district(*ids(ring), taken=f"{neighbour[0]},{neighbour[1]}")
+    assert ok.exit_code == 0, ok.output
+
+
+# ---------------------------------------------------------------- the PDF
+
+
+@pytest.mark.parametrize("ink", ["color", "bw"])
+def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
+    result = run("build", "--content", CONTENT, "--paper", "legal", "--ink", ink, "--out", tmp_path,
+                 "redistrict")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(str(tmp_path / f"redistrict-legal-{ink}.pdf"))
+    texts = [" ".join((page.extract_text() or "").split()) for page in reader.pages]
+    sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages}
+    assert sizes == {(612, 1008)}
+    assert "Contents" in texts[0] and "Redistrict" in texts[0]
+    assert any("Player Aid" in t for t in texts) and any("Points Tally" in t for t in texts)
+    fate = [t for t in texts if "Carry it out as soon as you draw it" in t]
+    strategy = [t for t in texts if "Keep it until you choose to play it" in t]
+    assert sum(t.count("Carry it out as soon") for t in fate) == 9
+    assert sum(t.count("Keep it until you choose") for t in strategy) == 14
+    assert all("FATE" in t for t in fate) and all("STRATEGY" in t for t in strategy)  # fold pairs: backs too
+    board = [t for t in texts if "Game board: part" in t]
+    assert len(board) == 2 and "part A1 of 2" in board[0] and "part A2 of 2" in board[1]
+    assert "OLYMPIA" in "".join(board)
