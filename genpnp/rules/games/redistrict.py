@@ -110,7 +110,8 @@ def load(game: Any) -> RedistrictData:
                 continue
             ok_pop = pop in (1, 2) and not isinstance(pop, bool)
             county = str(h.get("county", ""))
-            d.precincts[cell] = Precinct(cell, county, pop if ok_pop else 0, str(party), loc)
+            people = pop if isinstance(pop, int) and ok_pop else 0
+            d.precincts[cell] = Precinct(cell, county, people, str(party), loc)
             if not ok_pop:
                 add(Violation(loc, "precinct-population", f"{hx(cell)} has population {pop!r}: 1 or 2"))
             if party not in PARTIES:
