@@ -190,9 +190,7 @@ def validate(content: Path, fmt: str, games: tuple[str, ...]) -> None:
 @reports_errors
 def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **opts: Any) -> None:
     """Validate, then write one PDF per game into --out."""
-    from genpnp.build import build_game
-
-    from genpnp.build import InvalidGame
+    from genpnp.build import InvalidGame, build_game
 
     options = make_options(**opts)
     report = progress.current()
