@@ -152,7 +152,8 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
         if value is INVALID or len(ctx.problems.items) > before:
             return INVALID
         parts.append(str(value))
-    return RowText(*parts, loc=item.loc)
+    title, subtitle, text, value = parts
+    return RowText(title, subtitle, text, value, item.loc)
 
 
 __all__ = ["TableBoard", "RowText"]
