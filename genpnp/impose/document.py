@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from genpnp.errors import ContentError, Problem
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
@@ -89,6 +90,14 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
         return []
     w, h = pieces[0].w, pieces[0].h
     if not fits(frame.area, w, h):
+        if not getattr(comp, "poster_tiles", True):
+            area = frame.area
+            raise ContentError([Problem(
+                getattr(comp, "size_loc", comp.loc),
+                f"a {comp.kind_name} of {w / MM:.0f} x {h / MM:.0f} mm does not fit the printable area of "
+                f"{options.paper.name} paper ({area.w / MM:.0f} x {area.h / MM:.0f} mm): make it smaller or "
+                "choose a larger --paper (a board is poster-tiled over several pages; a piece is not)",
+            )])
         return impose_poster(comp, pieces, options, suffix)
     double = any(p.back is not None for p in pieces)
     fold = double and options.backs == "fold"
@@ -99,6 +108,8 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
     if cols * rows == 0 and fold:  # a fold pair does not fit: fall back to duplex-like separate sides
         unit, cols, rows = grid.choose_unit(area, w, h, False, rotatable, bleed)
         fold = False
+    if cols * rows == 0:  # fits the page only without its bleed: tile it like a board
+        return impose_poster(comp, pieces, options, suffix)
     per_page = cols * rows
     # does the scale square fit beside a full page of pieces? if not, keep a band for it
     full_block = grid.block_box(area, unit, cols, rows, bleed)
