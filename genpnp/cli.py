@@ -256,7 +256,7 @@ def check_map(group: int | None, path: Path) -> None:
     sys.exit(code)
 
 
-@main.command("check-district")
+@main.command("check-district", context_settings={"ignore_unknown_options": True})
 @content_option
 @click.option("--taken", multiple=True, help="A district already on the board (comma-separated ids; repeatable).")
 @click.argument("game")

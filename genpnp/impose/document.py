@@ -176,7 +176,8 @@ def impose_poster(comp: Any, pieces: list, options: Options, suffix: str = "") -
             sheet.marks.extend(marks)
             sheet.fills.extend(("glue", g) for g in glue)
             _outer_cuts(sheet, tile, cols, rows, box)
-            sheet.labels.append(Label(box.x + 3 * MM, box.y2 - 5 * MM, name, 9, "left", bold=True))
+            # the part's name sits just outside the piece, in the strip that is trimmed away
+            sheet.labels.append(Label(box.x, box.y - 4 * MM, f"part {name}", 8, "left", bold=True))
             sheet.content = {"page_size": (frame.page_w, frame.page_h), "tiles": (cols, rows),
                              "tile": (tile.col, tile.row)}
             sheet.scale_box = scale_spot(frame, None)
