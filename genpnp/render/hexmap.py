@@ -38,7 +38,7 @@ def draw_slots(m: HexMap, surface: Any) -> None:
     for a, b in hexgrid.interior_edges(m.coords()):
         p, q = m.edge(a, b)
         length = math.dist(p, q)
-        inset = min(m.slot_width * 0.6, length * 0.2) / length
+        inset = min(m.slot_width * 0.3, length * 0.12) / length
         p2, q2 = _toward(p, q, inset), _toward(q, p, inset)
         nx, ny = (q[1] - p[1]) / length * m.slot_width / 2, -(q[0] - p[0]) / length * m.slot_width / 2
         pts = [(p2[0] + nx, p2[1] + ny), (q2[0] + nx, q2[1] + ny), (q2[0] - nx, q2[1] - ny), (p2[0] - nx, p2[1] - ny)]
@@ -58,13 +58,15 @@ def _edges_where(m: HexMap, differ: Any) -> list[tuple[Pt, Pt]]:
 
 def draw_lines(m: HexMap, surface: Any) -> None:
     coords = m.coords()
-    if not m.slots:
-        for a, b in hexgrid.interior_edges(coords):
-            surface.line(*m.edge(a, b)[0], *m.edge(a, b)[1], m.line, m.line_width)
+    for a, b in hexgrid.interior_edges(coords):
+        p, q = m.edge(a, b)
+        surface.line(*p, *q, m.line, m.line_width)
     if m.region_by:
         region = {c.coord: c.fields.get(m.region_by) for c in m.cells}
         for p, q in _edges_where(m, lambda c, n: n in coords and region[c] != region[n]):
             surface.line(*p, *q, m.line, m.region_width)
+    if m.slots:
+        draw_slots(m, surface)
     for z in m.zone_sets:
         dash = DASHES[z.zone.style]
         for p, q in _edges_where(m, lambda c, n, cells=z.cells: (c in cells) != (n in cells)):
@@ -136,16 +138,15 @@ def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None
     if not bottom:
         return
     size = bottom * 0.42
-    entries = [(z, z.zone.label or z.name) for z in m.zone_sets]
-    widths = [18 * MM + surface.text_width(t, fonts.DEFAULT, size) + 8 * MM for _, t in entries]
+    entries = [(z, f"{z.zone.mark} = " * bool(z.zone.mark) + (z.zone.label or z.name)) for z in m.zone_sets]
+    widths = [17 * MM + surface.text_width(t, fonts.DEFAULT, size) + 6 * MM for _, t in entries]
     x = (w - sum(widths)) / 2
     y = m.margin * 0.6 + bottom * 0.3
     for (z, text), ew in zip(entries, widths):
         if z.zone.tint is not None:
             surface.rect(x, y - 2 * MM, 15 * MM, 4 * MM, fill=z.zone.tint)
         surface.line(x, y, x + 15 * MM, y, z.zone.color, z.zone.width, DASHES[z.zone.style])
-        label = f"{z.zone.mark}  {text}" if z.zone.mark else text
-        surface.text(x + 17 * MM, y - size * 0.35, label, fonts.DEFAULT, size, m.line)
+        surface.text(x + 17 * MM, y - size * 0.35, text, fonts.DEFAULT, size, m.line)
         x += ew
 
 
@@ -156,8 +157,6 @@ def draw_map(m: HexMap, surface: Any, w: float, h: float) -> None:
         fill = _fill_of(m, c)
         if fill is not None:
             surface.polygon(m.corners(c.coord), fill=fill)
-    if m.slots:
-        draw_slots(m, surface)
     draw_lines(m, surface)
     if m.pegs:
         draw_pegs(m, surface)

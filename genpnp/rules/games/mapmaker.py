@@ -58,7 +58,8 @@ def check_voters(voters: Any) -> list[Violation]:
                 out.append(Violation(item.loc, "party-values", f"{party} has {have[value]} tokens of value "
                                      f"{value}; it needs exactly {want[value]}"))
             elif have[value] < want[value]:
-                where = items[-1].loc if items else voters.loc
+                same = [i.loc for i in items if i.fields.get("value") == value]
+                where = same[0] if same else items[-1].loc if items else voters.loc
                 out.append(Violation(where, "party-values", f"{party} has {have[value]} tokens of value "
                                      f"{value}; it needs exactly {want[value]}"))
     return out

@@ -1,0 +1,161 @@
+"""Mapmaker: the shipped game validates and builds; broken copies name their rule and file:line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from genpnp.cli import main
+from genpnp.content.project import load_game
+from genpnp.rules.games import mapmaker
+
+GAME = Path(__file__).resolve().parents[2] / "content" / "mapmaker"
+VOTERS = "mapmaker/data/voters.yaml"
+BOARD = "mapmaker/data/board.yaml"
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def copy_game(tmp_path: Path) -> Path:
+    target = tmp_path / "content" / "mapmaker"
+    shutil.copytree(GAME, target)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` (which must occur once) and return its 1-based line."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+def validate(folder: Path) -> tuple[int, str]:
+    return run("validate", "--content", str(folder.parent), folder.name)
+
+
+def test_shipped_game_is_valid() -> None:
+    code, out = validate(GAME)
+    assert code == 0, out
+    assert "valid" in out
+
+
+def test_counts_come_from_the_map() -> None:
+    game = load_game(GAME)
+    board = game.components["board"]
+    sizes = {n: len(board.zone(name)) for n, name in mapmaker.ZONES.items()}
+    assert sizes == {2: 37, 3: 55, 4: 73}
+    assert mapmaker.needed_borders(board.zone("four-players")) == (186 - 73 + 18, 18)
+    assert mapmaker.needed_borders(board.zone("two-players")) == (90 - 37 + 9, 9)
+    assert game.components["borders"].piece_count() >= 131
+    assert game.components["voters"].piece_count() == 73
+
+
+def test_removing_a_token_fails_with_its_line(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    line = edit(folder / "data" / "voters.yaml", "{party: blue, symbol: donkey, figure: white, value: 7, qty: 2}",
+                "{party: blue, symbol: donkey, figure: white, value: 7, qty: 1}")
+    code, out = validate(folder)
+    assert code == 1
+    assert f"{VOTERS}:{line}:" in out and "party-values" in out and "blue has 1 tokens of value 7" in out
+    assert "tokens-per-county" in out  # 72 tokens for 73 counties with four players
+
+
+def test_changing_a_value_fails_with_its_line(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    line = edit(folder / "data" / "voters.yaml", "{party: green, symbol: leaf, figure: white, value: 10, qty: 1}",
+                "{party: green, symbol: leaf, figure: white, value: 9, qty: 1}")
+    code, out = validate(folder)
+    assert code == 1
+    assert f"{VOTERS}:{line}:" in out and "green has 3 tokens of value 9" in out
+    assert "green has 0 tokens of value 10" in out
+    assert "tokens-per-county" not in out  # still 18 tokens per party
+
+
+def test_moving_a_hex_out_of_its_zone_names_the_hex(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    line = edit(folder / "data" / "board.yaml", "{q: 0, r: 0, label: F5, players: 2}",
+                "{q: 0, r: 0, label: F5, players: 3}")
+    code, out = validate(folder)
+    assert code == 1
+    assert f"{BOARD}:{line}:" in out and "zone-no-holes" in out
+    assert "tokens-per-county" in out
+
+
+def test_a_zone_that_is_not_nested_fails(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    line = edit(folder / "data" / "board.yaml", "{q: 2, r: -5, label: A1, players: 4}",
+                "{q: 2, r: -5, label: A1, players: 5}")
+    code, out = validate(folder)
+    assert code == 1
+    assert f"{BOARD}:{line}:" in out and "zones-nested" in out
+
+
+def test_too_few_borders_and_markers_fail(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path)
+    comps = folder / "components.yaml"
+    edit(comps, "qty: 131 ", "qty: 110 ")
+    edit(comps, "{party: red, symbol: elephant, figure: white, qty: 18}",
+         "{party: red, symbol: elephant, figure: white, qty: 7}")
+    code, out = validate(folder)
+    assert code == 1
+    assert "border-count: 110 border strips; a finished 73-county board can need 131" in out
+    assert "markers-per-party: red has 7 district markers; a party can win up to 18" in out
+
+
+def check_district(*members: str, taken: tuple[str, ...] = ()) -> tuple[int, str]:
+    args = ["check-district", "--content", str(GAME.parent)]
+    for t in taken:
+        args += ["--taken", t]
+    return run(*args, "mapmaker", "--", *members)
+
+
+def test_check_district_accepts_a_compact_district() -> None:
+    code, out = check_district("F4", "F5", "G4", "G5")
+    assert code == 0 and "ok: a legal district of 4 counties" in out
+    assert check_district("0,0", "1,0", "0,1", "1,-1")[0] == 0  # axial coordinates work too
+
+
+def test_check_district_rejects_too_small_and_disconnected() -> None:
+    code, out = check_district("F4", "F5", "G4")
+    assert code == 1 and "too-small" in out
+    code, out = check_district("F2", "F3", "F8", "F9")
+    assert code == 1 and "not-connected" in out
+
+
+def test_check_district_rejects_a_splittable_line_of_eight() -> None:
+    code, out = check_district(*(f"{q},0" for q in range(-4, 4)))
+    assert code == 1 and "splittable: splits into two districts" in out
+
+
+def test_check_district_accepts_an_unsplittable_y() -> None:
+    y_shape = ["0,0", "1,0", "2,0", "3,0", "0,-1", "0,-2", "0,-3", "-1,1", "-2,2", "-3,3"]
+    code, out = check_district(*y_shape)
+    assert code == 0, out
+    assert "10 counties" in out
+
+
+def test_check_district_rejects_taken_and_unknown_counties() -> None:
+    code, out = check_district("F4", "F5", "G4", "G5", taken=("F5,F6",))
+    assert code == 1 and "already-taken" in out
+    code, out = check_district("F4", "F5", "G4", "Z9")
+    assert code == 1 and "unknown-node" in out and "Z9" in out
+
+
+@pytest.mark.parametrize("ink", ["color", "bw"])
+def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
+    code, out = run("build", "--content", str(GAME.parent), "mapmaker", "--out", str(tmp_path), "--ink", ink)
+    assert code == 0, out
+    reader = PdfReader(str(tmp_path / f"mapmaker-letter-{ink}.pdf"))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert len(reader.pages) == 6  # cover, aid, board, voters, markers, borders
+    for title in ("Player aid", "Board", "Voter tokens", "District markers", "District borders", "Lafair"):
+        assert title in text
+    assert "F5" in text and "3 players (55)" in text
