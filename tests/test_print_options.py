@@ -167,7 +167,7 @@ def test_bw_ink_keeps_colour_coded_faces_apart(tmp_path: Path):
                 b = p.box
                 crop = image.crop((round(b.x * 40 / 72) + 1, round((page_h - b.y2) * 40 / 72) + 1,
                                    round(b.x2 * 40 / 72) - 1, round((page_h - b.y) * 40 / 72) - 1))
-                pixels = list(crop.getdata())
+                pixels = list(crop.tobytes())
                 mean = sum(pixels) / len(pixels)
                 spread = sum(abs(v - mean) for v in pixels) / len(pixels)
                 key = f"{p.piece.component}:{p.piece.front.fill.hex()}"
