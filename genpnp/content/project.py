@@ -97,6 +97,9 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     for path, file_data in sources:
         files.append(shown(path))
         if file_data is None:
+            if not any(p.loc.file == shown(path) for p in problems.items):
+                problems.add(Loc(shown(path), 1, 1), 'the file is empty: a component file needs a top-level '
+                             '"components:" mapping', "warning")
             continue
         _load_components(file_data, path, ctx, components)
     for i, section in enumerate(meta.sections):

@@ -89,7 +89,7 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
     if not pieces:
         return []
     w, h = pieces[0].w, pieces[0].h
-    if not fits(frame.area, w, h):
+    if not fits(frame.area, w + 2 * options.bleed, h + 2 * options.bleed):  # bleed: room around it too
         if not getattr(comp, "poster_tiles", True):
             area = frame.area
             raise ContentError([Problem(

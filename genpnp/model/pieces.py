@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from genpnp.content.schema import INVALID, Ctx, Enum, Int, Length, Size, Str, fld
+from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, kind
 from genpnp.units import MM
+
+MAX_PIECES = 100_000  # pieces of one component, copies included
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -16,6 +19,7 @@ class PieceSet(Component):
     """Pieces of one size and shape, each with a front and optionally a back."""
 
     default_shape = "rect"
+    poster_tiles: ClassVar[bool] = False  # a piece larger than the page is refused, not poster-tiled
     size: tuple = fld(Size(), example="25mm", doc="piece size: width x height, or one length for a square")
     shape: str = fld(Enum("rect", "rounded", "circle", "hex"), "", "outline of each piece")
     radius: float = fld(Length(), 3 * MM, "corner radius of rounded pieces")
@@ -25,14 +29,21 @@ class PieceSet(Component):
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
     pieces: tuple = ()
+    size_loc: Loc = Loc("<built-in>")  # where the size is written (for "too large for the paper")
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
         values.setdefault("shape", "")
         if not values["shape"]:
             values["shape"] = cls.default_shape
+        values["size_loc"] = data.loc_of("size") if isinstance(data, LMap) and "size" in data else loc
         obj = cls(**values)
         items = obj.items or (Item(obj.qty, {}, "", "", loc),)
+        total = sum(item.qty for item in items)
+        if total * obj.copies > MAX_PIECES:
+            where = data.loc_of("items") if isinstance(data, LMap) and "items" in data else loc
+            return ctx.error(where, f"{total * obj.copies:,} pieces (with copies) is more than the {MAX_PIECES:,} "
+                                    "one component may have: split it, or lower qty or copies")
         w, h = obj.size
         resolver = FaceResolver(obj.name, obj.faces, ctx, w, h)
         pieces = []
