@@ -1,0 +1,155 @@
+"""The hexmap kind: loading (inline and file hexes, checks with file:line), geometry and what it draws."""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from genpnp.content.project import load_game
+from genpnp.errors import ContentError
+from genpnp.render.hexmap import draw_map
+from genpnp.rules.hexgrid import disk, interior_edges
+from genpnp.units import MM
+
+GAME = """\
+name: Hex test
+version: "1"
+licence: CC0
+players: "2"
+palette:
+  red: {color: "#cc0000"}
+  blue: {color: "#0000cc"}
+sections: [map]
+"""
+
+TRIANGLE = """\
+hexes:
+  - {q: 0, r: 0, county: A, party: red, pop: 2, label: X1}
+  - {q: 1, r: 0, county: A, party: blue, pop: 1, label: X2}
+  - {q: 0, r: 1, county: B, party: red, pop: 1, label: X3}
+regions:
+  - {name: A, label: AAA}
+"""
+
+
+def make_game(tmp_path: Path, body: str, data: str = TRIANGLE) -> Path:
+    folder = tmp_path / "hexgame"
+    (folder / "data").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME)
+    (folder / "data" / "map.yaml").write_text(data)
+    (folder / "components.yaml").write_text("components:\n  map:\n" + textwrap.indent(textwrap.dedent(body), "    "))
+    return folder
+
+
+BASE = """\
+kind: hexmap
+hexes: {file: data/map.yaml}
+hex_size: 10mm
+margin: 5mm
+"""
+
+
+def problems(folder: Path) -> list[str]:
+    with pytest.raises(ContentError) as err:
+        load_game(folder)
+    return [str(p) for p in err.value.problems]
+
+
+class Recorder:
+    """A surface that records every drawing call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple, dict]] = []
+
+    def text_width(self, text: str, font: str, size: float) -> float:
+        return len(text) * size * 0.5
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kw: self.calls.append((name, args, kw))
+
+    def count(self, name: str, **match) -> int:
+        return sum(1 for n, _, kw in self.calls if n == name and all(kw.get(k) == v for k, v in match.items()))
+
+
+def test_file_hexes_load_with_fields_and_region_names(tmp_path: Path) -> None:
+    folder = make_game(tmp_path, BASE + "fill_by: party\nfills: {red: red, blue: blue}\nregion_by: county\n")
+    m = load_game(folder).components["map"]
+    assert m.coords() == {(0, 0), (1, 0), (0, 1)}
+    assert m.cell_at((1, 0)).fields["party"] == "blue"
+    assert m.cell_at((1, 0)).loc.line == 3
+    assert m.hexes.region_names == {"A": "AAA"}
+
+
+def test_geometry_in_points(tmp_path: Path) -> None:
+    folder = make_game(tmp_path, BASE + "orientation: flat\n")
+    m = load_game(folder).components["map"]
+    w, h = m.size
+    # flat hexes: q 0..1 spans 1.5 sizes + 2 sizes of corners; r spans sqrt(3) * (1 + 1/2 + 1/2) sizes
+    assert w == pytest.approx((3.5 * 10 + 10) * MM)
+    assert h == pytest.approx((math.sqrt(3) * 2 * 10 + 10) * MM)
+    (ax, ay), (bx, by) = m.center((0, 0)), m.center((1, 0))
+    assert math.dist((ax, ay), (bx, by)) == pytest.approx(math.sqrt(3) * 10 * MM)
+    p, q = m.edge((0, 0), (1, 0))
+    assert math.dist(p, q) == pytest.approx(10 * MM)
+
+
+def test_inline_hexes_duplicates_are_errors_with_lines(tmp_path: Path) -> None:
+    body = """\
+    kind: hexmap
+    hex_size: 10mm
+    hexes:
+      - {q: 0, r: 0}
+      - {q: 1, r: 0}
+      - {q: 0, r: 0}
+    """
+    out = problems(make_game(tmp_path, body))
+    assert any(":8:" in p and "(0, 0) is listed twice" in p and "components.yaml:6" in p for p in out), out
+
+
+def test_unknown_field_names_are_errors_with_did_you_mean(tmp_path: Path) -> None:
+    out = problems(make_game(tmp_path, BASE + "fill_by: partey\nregion_by: country\n"))
+    assert any("components.yaml:7:" in p and 'fill_by names the field "partey"' in p and "party" in p for p in out)
+    assert any("components.yaml:8:" in p and 'region_by names the field "country"' in p for p in out), out
+
+
+def test_fill_value_without_colour_names_the_hex(tmp_path: Path) -> None:
+    out = problems(make_game(tmp_path, BASE + "fill_by: party\nfills: {red: red}\n"))
+    assert any("map.yaml:3:" in p and 'no colour for party "blue"' in p for p in out), out
+
+
+def test_zone_of_unknown_hex_and_unknown_file_key(tmp_path: Path) -> None:
+    data = TRIANGLE.replace("regions:", "counties:")
+    body = BASE + "zones:\n  north: {hexes: [[0, 0], [5, 5]]}\n"
+    out = problems(make_game(tmp_path, body, data))
+    assert any("the zone lists the hex (5, 5)" in p for p in out), out
+    assert any("map.yaml:5:" in p and 'unknown key "counties"' in p for p in out), out
+
+
+def test_draws_slots_pegs_marks_labels_and_zones(tmp_path: Path) -> None:
+    rows = "\n".join(f"  - {{q: {q}, r: {r}, pop: {1 + (q + r) % 2}, party: red, zone: {1 + int((q, r) != (0, 0))}}}"
+                     for q, r in sorted(disk(1)))
+    body = BASE + textwrap.dedent("""\
+        slots: true
+        pegs: true
+        marks_by: pop
+        fills: {red: red}
+        marks_color_by: party
+        heading: Little map
+        zones:
+          middle: {field: zone, values: [1], mark: "M", label: Middle}
+        """)
+    folder = make_game(tmp_path, body, "hexes:\n" + rows + "\n")
+    m = load_game(folder).components["map"]
+    assert len(m.zone("middle")) == 1
+    surface = Recorder()
+    w, h = m.size
+    draw_map(m, surface, w, h)
+    grey = m.slot_fill
+    assert surface.count("polygon", fill=grey) == len(interior_edges(disk(1))) == 12
+    assert surface.count("circle", fill=m.fills["red"]) == sum(1 + (q + r) % 2 for q, r in disk(1))
+    assert surface.count("circle", width=0.6) == 24  # distinct corners of a 7-hex flower
+    texts = [args[2] for name, args, _ in surface.calls if name == "text"]
+    assert "Little map" in texts and "M" in texts and "M = Middle" in texts
