@@ -28,9 +28,16 @@ def art(name: str, shorthand: str | None = None):
     return register
 
 
+_LOADED: list[bool] = []
+
+
 def load_all() -> dict[str, type]:
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
+    """Import every art module once (called for each element parsed: scanning the folder each time cost
+    a fifth of a small build)."""
+    if not _LOADED:
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+        _LOADED.append(True)
     return ART
 
 

@@ -1,0 +1,221 @@
+"""genpnp benchmarks: `make bench` prints a table and writes bench/RESULTS.md.
+
+1. The 52-card deck (Berzerka's deck alone, Letter, no backs) against bench/plain_deck.py, plain reportlab
+   doing the same drawing: wall time and peak memory (RSS), each run in its own subprocess (os.wait4).
+2. Scale: generated decks of 520, 5,200 and 52,000 cards (52 faces, each with a qty): time per card and peak.
+3. Every game in content/ with default options: wall time and PDF bytes per page.
+4. The map solver on large random maps (bench/solver_bench.py, when it exists).
+
+    .venv/bin/python bench/run.py [--repeat 3] [--no-scale]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.util
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+GENPNP = [str(BIN / "genpnp")] if (BIN / "genpnp").exists() else [sys.executable, "-m", "genpnp"]
+PLAIN = [sys.executable, str(ROOT / "bench" / "plain_deck.py")]
+SUITS = [("Hearts", "#D7263D"), ("Diamonds", "#1C3F94"), ("Clubs", "#3FA34D"), ("Spades", "#1A1A1A")]
+
+
+@dataclass(frozen=True)
+class Run:
+    wall: float  # seconds
+    peak_mb: float  # maximum resident set size of the process
+    stdout: str
+
+
+def measure(cmd: list[str], cwd: Path = ROOT) -> Run:
+    """Run ``cmd`` in its own process; its wall time and its own peak RSS (os.wait4: this child only)."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if proc.returncode != 0:
+            raise SystemExit(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{err.read()}")
+        return Run(wall, usage.ru_maxrss / 1024.0, out.read())
+
+
+def best_of(cmd: list[str], repeat: int) -> Run:
+    """Median wall time and highest peak of ``repeat`` runs (the machine may be shared)."""
+    runs = [measure(cmd) for _ in range(repeat)]
+    return Run(statistics.median(r.wall for r in runs), max(r.peak_mb for r in runs), runs[-1].stdout)
+
+
+def machine() -> dict[str, str]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import reportlab
+
+    return {
+        "date": datetime.date.today().isoformat(),
+        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "reportlab": reportlab.Version,
+        "load": " ".join(f"{v:.1f}" for v in os.getloadavg()),
+    }
+
+
+def write_deck_game(folder: Path, copies_each: int) -> Path:
+    """A game with one card component: 4 suits x 13 ranks, corner text and a centre shape, each qty times."""
+    game = folder / f"deck{52 * copies_each}"
+    game.mkdir(parents=True, exist_ok=True)
+    (game / "game.yaml").write_text('name: Bench deck\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [deck]\n')
+    lines = [
+        "components:", "  deck:", "    kind: card", "    faces:", "      front:", '        fill: "#fffdf7"',
+        '        stroke: "#9a9a9a"', "        draw:",
+        '          - rect: {box: [20%, 7%, 60%, 86%], stroke: "{colour}", width: 0.8pt, radius: 2.5mm}',
+        '          - text: {text: "{rank}", box: [2%, 2.5%, 17%, 8%], font: sans-bold, size: 15pt, '
+        'color: "{colour}"}',
+        '          - text: {text: "{rank}", box: [81%, 89.5%, 17%, 8%], font: sans-bold, size: 15pt, '
+        'color: "{colour}", rotate: 180}',
+        '          - polygon: {box: [25%, 17%, 50%, 36%], sides: 4, fill: "{colour}"}',
+        '          - text: {text: "{rank}", box: [22%, 56%, 56%, 22%], font: sans-bold, size: 48pt, '
+        'color: "{colour}"}',
+        '          - text: {text: "{suit}", box: [22%, 79%, 56%, 7%], size: 9pt, color: "{colour}"}',
+        "    items:",
+    ]
+    for name, colour in SUITS:
+        for rank in range(1, 14):
+            lines.append(f'      - {{suit: {name}, rank: "{rank}", colour: "{colour}", qty: {copies_each}}}')
+    (game / "components.yaml").write_text("\n".join(lines) + "\n")
+    return game
+
+
+def pages_of(stdout: str) -> int:
+    found = re.findall(r"\((\d+) pages\)", stdout)
+    return sum(int(n) for n in found)
+
+
+def table(headers: list[str], rows: list[list[str]]) -> str:
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    line = "| " + " | ".join(h.ljust(w) for h, w in zip(headers, widths)) + " |"
+    rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
+    body = ["| " + " | ".join(c.ljust(w) for c, w in zip(r, widths)) + " |" for r in rows]
+    return "\n".join([line, rule, *body])
+
+
+def bench_deck(tmp: Path, repeat: int) -> tuple[str, dict[str, float]]:
+    berzerka = ROOT / "content" / "berzerka" / "game.yaml"
+    if berzerka.exists():
+        what = "Berzerka's deck (`genpnp build berzerka --component deck --set components.deck.back=`)"
+        cmd = GENPNP + ["build", "berzerka", "--component", "deck", "--set", "components.deck.back=",
+                        "--paper", "letter", "--out", str(tmp / "deck"), "-q"]
+    else:
+        what = "a generated 52-card deck (content/berzerka is not there)"
+        cmd = GENPNP + ["build", "--content", str(write_deck_game(tmp / "games", 1)), "--out", str(tmp / "deck"), "-q"]
+    ours = best_of(cmd, repeat)
+    plain = best_of(PLAIN + ["--cards", "52", "--out", str(tmp / "plain.pdf")], repeat)
+    ratios = {"time": ours.wall / plain.wall, "memory": ours.peak_mb / plain.peak_mb}
+    rows = [
+        ["genpnp build", f"{ours.wall:.2f}", f"{ours.peak_mb:.0f}"],
+        ["plain reportlab (bench/plain_deck.py)", f"{plain.wall:.2f}", f"{plain.peak_mb:.0f}"],
+        ["ratio genpnp / plain", f"{ratios['time']:.2f}x", f"{ratios['memory']:.2f}x"],
+    ]
+    text = f"Job: {what}, Letter, no backs; median of {repeat} runs.\n\n"
+    return text + table(["52-card deck", "wall s", "peak MB"], rows), ratios
+
+
+def bench_scale(tmp: Path, sizes: list[int]) -> tuple[str, dict[str, float]]:
+    rows, peaks = [], {}
+    for cards in sizes:
+        game = write_deck_game(tmp / "games", cards // 52)
+        ours = measure(GENPNP + ["build", "--content", str(game), "--out", str(tmp / "scale"), "-q"])
+        plain = measure(PLAIN + ["--cards", str(cards), "--out", str(tmp / "plain-scale.pdf")])
+        size = sum(p.stat().st_size for p in (tmp / "scale").glob(f"{game.name}-*.pdf"))
+        peaks[cards] = ours.peak_mb
+        rows.append([f"{cards:,}", f"{ours.wall:.2f}", f"{1000 * ours.wall / cards:.2f}", f"{ours.peak_mb:.0f}",
+                     f"{size / 1e6:.1f}", f"{1000 * plain.wall / cards:.2f}", f"{plain.peak_mb:.0f}"])
+    growth = peaks[max(peaks)] / peaks[min(peaks)]
+    text = table(["cards", "wall s", "ms/card", "peak MB", "PDF MB", "plain ms/card", "plain peak MB"], rows)
+    text += f"\n\nPeak memory at {max(peaks):,} cards / at {min(peaks):,} cards: {growth:.2f}x (goal: at most 1.5x)."
+    return text, {"growth": growth}
+
+
+def bench_games(tmp: Path) -> str:
+    rows = []
+    total = 0.0
+    for game in sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml")):
+        out = tmp / "games-out" / game
+        run = measure(GENPNP + ["build", game, "--out", str(out)])
+        pages = pages_of(run.stdout)
+        size = sum(p.stat().st_size for p in out.glob("*.pdf"))
+        total += run.wall
+        rows.append([game, f"{run.wall:.2f}", f"{run.peak_mb:.0f}", str(pages), f"{size / 1e3:.0f}",
+                     f"{size / max(pages, 1) / 1e3:.1f}"])
+    rows.append(["**all games**", f"{total:.2f}", "", "", "", ""])
+    return table(["game", "wall s", "peak MB", "pages", "PDF kB", "kB/page"], rows)
+
+
+def bench_solver() -> str:
+    path = ROOT / "bench" / "solver_bench.py"
+    if not path.exists():
+        return "bench/solver_bench.py is not there yet: no solver figures."
+    spec = importlib.util.spec_from_file_location("solver_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    results = module.run()
+    if not results:
+        return "bench/solver_bench.py returned no results."
+    headers = list(results[0])
+    return table(headers, [[_fmt(r.get(h, "")) for h in headers] for r in results])
+
+
+def _fmt(value: object) -> str:
+    return f"{value:.3f}" if isinstance(value, float) else str(value)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="genpnp benchmarks")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of the deck job (median time)")
+    parser.add_argument("--sizes", default="520,5200,52000", help="deck sizes of the scale job (multiples of 52)")
+    parser.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    info = machine()
+    sections = [("Machine", "\n".join(f"- {k}: {v}" for k, v in info.items()))]
+    with tempfile.TemporaryDirectory(prefix="genpnp-bench-") as name:
+        tmp = Path(name)
+        for title, job in (("1. The 52-card deck against plain reportlab", lambda: bench_deck(tmp, args.repeat)),
+                           ("2. Scale", lambda: bench_scale(tmp, sizes)),
+                           ("3. Every game in content/ (default options)", lambda: (bench_games(tmp), {})),
+                           ("4. Map solver", lambda: (bench_solver(), {}))):
+            print(f"## {title}", flush=True)
+            text, _ = job()
+            print(text + "\n", flush=True)
+            sections.append((title, text))
+    doc = ["# genpnp benchmark results", "", f"Written by `make bench` (`{Path(sys.executable).name} bench/run.py`)."
+           " Times are wall-clock; memory is the peak resident set size of the measured process.", ""]
+    for title, text in sections:
+        doc += [f"## {title}", "", text, ""]
+    args.out.write_text("\n".join(doc))
+    print(f"written {args.out}")
+
+
+if __name__ == "__main__":
+    main()
