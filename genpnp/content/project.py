@@ -149,7 +149,7 @@ def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> No
             ctx.error(loc, "a component is a mapping with a kind")
             continue
         kind_name = value.get("kind")
-        if kind_name not in KINDS:
+        if not isinstance(kind_name, str) or kind_name not in KINDS:  # a mapping or list is not hashable
             where = value.loc_of("kind") if "kind" in value else loc
             what = f'unknown kind "{kind_name}"' if "kind" in value else 'missing key "kind"'
             ctx.error(where, f"{what}{did_you_mean(str(kind_name), KINDS)}")
