@@ -75,11 +75,12 @@ def parse_element(value: Any, loc: Loc, ctx: Ctx) -> Any:
         return ctx.error(key_loc, f'unknown art "{name}"{did_you_mean(name, table)}')
     p_loc = value.loc_of(name) if isinstance(value, LMap) else loc
     if not isinstance(params, dict):
-        if cls.shorthand is None:
+        shorthand = getattr(cls, "shorthand", None)
+        if shorthand is None:
             return ctx.error(p_loc, f'"{name}" needs a mapping of parameters')
-        wrapped = LMap({cls.shorthand: params}, loc=p_loc)
-        wrapped.value_locs[cls.shorthand] = p_loc
-        wrapped.key_locs[cls.shorthand] = p_loc
+        wrapped = LMap({shorthand: params}, loc=p_loc)
+        wrapped.value_locs[shorthand] = p_loc
+        wrapped.key_locs[shorthand] = p_loc
         params = wrapped
     return build(cls, params, p_loc, ctx)
 

@@ -12,6 +12,7 @@ import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -58,7 +59,7 @@ class PdfSurface:
         self.c.scale(sx, sy)
 
     # -- paint helpers
-    def _paint(self, build: Callable[[object], None], fill: Color | None, stroke: Color | None, width: float,
+    def _paint(self, build: Callable[[Any], None], fill: Color | None, stroke: Color | None, width: float,
                dash: Sequence[float] | None) -> None:
         if fill is None and stroke is None:
             return

@@ -40,7 +40,7 @@ def contact_sheet(images: list[Image.Image], columns: int = 0, thumb_w: int = 22
     thumbs = []
     for im in images:
         scale = thumb_w / im.width
-        thumbs.append(im.resize((thumb_w, max(1, round(im.height * scale))), Image.LANCZOS))
+        thumbs.append(im.resize((thumb_w, max(1, round(im.height * scale))), Image.Resampling.LANCZOS))
     cell_h = max(t.height for t in thumbs) + 24
     rows = math.ceil(len(thumbs) / columns)
     sheet = Image.new("RGB", (columns * (thumb_w + 12) + 12, rows * cell_h + 12), (200, 200, 200))

@@ -130,14 +130,14 @@ def _load(path: Path, problems: Problems) -> Any:
 
 def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> None:
     name = shown(path)
-    if not isinstance(data, dict) or "components" not in data:
+    if not isinstance(data, LMap) or "components" not in data:
         ctx.error(getattr(data, "loc", Loc(name, 1, 1)), 'a component file needs a top-level "components:" mapping')
         return
     for key in data:
         if key != "components":
             ctx.error(data.key_loc(key), f'unknown key "{key}" (did you mean "components"?)')
     comps = data["components"]
-    if not isinstance(comps, dict):
+    if not isinstance(comps, LMap):
         ctx.error(data.loc_of("components"), "components is a mapping of name to component")
         return
     for comp_name, value in comps.items():
@@ -145,7 +145,7 @@ def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> No
         if comp_name in out:
             ctx.error(comps.key_loc(comp_name), f'a component named "{comp_name}" exists already')
             continue
-        if not isinstance(value, dict):
+        if not isinstance(value, LMap):
             ctx.error(loc, "a component is a mapping with a kind")
             continue
         kind_name = value.get("kind")

@@ -145,7 +145,7 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """Items inline (a list), or ``{file: data.yaml}`` (its ``items:`` list), or ``{csv: cards.csv}``."""
     from genpnp.content.schema import PathSpec
 
-    if isinstance(value, dict):
+    if isinstance(value, LMap):
         if set(value) == {"csv"}:
             path = PathSpec((".csv",)).parse(value["csv"], value.loc_of("csv"), ctx)
             if path is INVALID:
@@ -164,7 +164,7 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
             except ContentError as exc:
                 ctx.problems.extend(exc.problems)
                 return INVALID
-            if not isinstance(data, dict) or "items" not in data:
+            if not isinstance(data, LMap) or "items" not in data:
                 return ctx.error(Loc(_shown(path, ctx), 1, 1), 'a data file needs a top-level "items:" list')
             return parse_items(data["items"], data.loc_of("items"), ctx)
         else:

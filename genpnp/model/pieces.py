@@ -46,7 +46,7 @@ class PieceSet(Component):
                                     "one component may have: split it, or lower qty or copies")
         w, h = obj.size
         resolver = FaceResolver(obj.name, obj.faces, ctx, w, h)
-        pieces = []
+        pieces: list[Piece] = []
         bad = False
         for item in items:
             front = resolver.resolve(item.front or obj.front, item, item.loc)
