@@ -98,7 +98,7 @@ def parse_hexes(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if isinstance(value, list):
         cells = _parse_list(value, loc, ctx)
         return INVALID if cells is INVALID else HexData(cells, {}, loc)
-    if not isinstance(value, dict) or set(value) != {"file"}:
+    if not isinstance(value, LMap) or set(value) != {"file"}:
         return ctx.error(loc, "hexes are a list of {q, r, ...} mappings, or {file: data/map.yaml}")
     path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
     if path is INVALID:
@@ -109,15 +109,18 @@ def parse_hexes(value: Any, loc: Loc, ctx: Ctx) -> Any:
         ctx.problems.extend(exc.problems)
         return INVALID
     top = Loc(_shown(path, ctx), 1, 1)
-    if not isinstance(data, dict) or "hexes" not in data:
+    if not isinstance(data, LMap) or "hexes" not in data:
         return ctx.error(top, 'a hex map file needs a top-level "hexes:" list')
     for key in data:
         if key not in ("hexes", "regions"):
             ctx.error(data.key_loc(key), f'unknown key "{key}"{did_you_mean(str(key), ("hexes", "regions"))}')
     names: dict[str, str] = {}
-    for i, entry in enumerate(data.get("regions") or ()):
+    regions = data.get("regions") or LList()
+    if not isinstance(regions, LList):
+        return ctx.error(data.loc_of("regions"), "regions is a list of {name: ..., label: ...}")
+    for i, entry in enumerate(regions):
         if not isinstance(entry, dict) or "name" not in entry:
-            ctx.error(data["regions"].loc_of(i), "a region is {name: ..., label: ...}")
+            ctx.error(regions.loc_of(i), "a region is {name: ..., label: ...}")
             continue
         names[str(entry["name"])] = str(entry.get("label", entry["name"]))
     cells = _parse_list(data["hexes"], data.loc_of("hexes"), ctx)

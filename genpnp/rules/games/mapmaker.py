@@ -43,7 +43,7 @@ def _party_counts(voters: Any) -> dict[str, Counter]:
 
 
 def check_voters(voters: Any) -> list[Violation]:
-    out = []
+    out: list[Violation] = []
     expected = {p: VALUES for p in PARTIES} | {NEUTRAL: Counter({0: 1})}
     counts = _party_counts(voters)
     for party, have in counts.items():
