@@ -8,8 +8,8 @@ them at once; :class:`ContentError` carries the whole list.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 
 @dataclass(frozen=True, order=True)
@@ -25,7 +25,7 @@ class Loc:
             return f"{self.file}:{self.line}:{self.col or 1}"
         return self.file
 
-    def at(self, line_offset: int = 0, col: int | None = None) -> "Loc":
+    def at(self, line_offset: int = 0, col: int | None = None) -> Loc:
         return Loc(self.file, self.line + line_offset, self.col if col is None else col)
 
 
