@@ -9,6 +9,7 @@ budget guards the worst case: running out of it gives :class:`Undecided`, never 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -21,6 +22,7 @@ Coord = tuple[int, int]
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 MAX_NODES = 200_000
 POCKET = 64  # closed-off pockets up to this many cells are solved on their own at once
+FIRST_ATTEMPT = 100  # plus one node per district; each restart doubles it (restarts cut heavy tails)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
@@ -105,29 +107,36 @@ class _Search:
 
     BIG = 1 << 40
 
-    def __init__(self, cells: list[Coord], group: int, budget: list[int]):
+    def __init__(self, cells: list[Coord], group: int, budget: list[int], given: list[tuple[Coord, ...]] | None = None):
+        """``cells`` sorted in reading order; ``given`` districts (sorted cells) skip the enumeration."""
         self.cells, self.group, self.budget = cells, group, budget
+        self.rng: random.Random | None = None
         self.index = index = {cell: i for i, cell in enumerate(cells)}
         self.neighbours = [
             tuple(index[(r + dr, c + dc)] for dr, dc in STEPS if (r + dr, c + dc) in index) for r, c in cells
         ]
         self.members: list[tuple[int, ...]] = []
+        if given is None:
+            for shape in shapes(group):
+                ar, ac = shape[0]
+                for r, c in cells:
+                    spot = [index.get((r + sr - ar, c + sc - ac), -1) for sr, sc in shape]
+                    if -1 not in spot:
+                        self.members.append(tuple(spot))
+        else:
+            self.members = [tuple(index[c] for c in g) for g in given]
         self.by_cell: list[list[int]] = [[] for _ in cells]
-        for shape in shapes(group):
-            ar, ac = shape[0]
-            for r, c in cells:
-                spot = [index.get((r + sr - ar, c + sc - ac), -1) for sr, sc in shape]
-                if -1 not in spot:
-                    for i in spot:
-                        self.by_cell[i].append(len(self.members))
-                    self.members.append(tuple(spot))
+        for p, spot in enumerate(self.members):
+            for i in spot:
+                self.by_cell[i].append(p)
         self.bits = [sum(1 << i for i in m) for m in self.members]
         self.placement = {m: p for p, m in enumerate(self.members)}
         self.alive = [True] * len(self.members)
         self.count = [len(b) for b in self.by_cell]
         self.free = (1 << len(cells)) - 1
         self.failed: set[int] = set()
-        self.pockets: dict[int, tuple[int, ...] | None] = {}
+        self.pockets: dict[frozenset[int], tuple[int, ...] | None] = {}
+        self.left = len(cells)  # free cells
         self.cause: tuple[str, str, tuple[Coord, ...]] | None = None
         self.focus = cells[0]  # the first cell the search had a real choice about
 
@@ -142,6 +151,7 @@ class _Search:
                         count[y] -= 1
             count[x] += self.BIG
         self.free ^= self.bits[p]
+        self.left -= len(members[p])
 
     def lift(self, p: int, killed: list[int]) -> None:
         alive, count, members = self.alive, self.count, self.members
@@ -152,6 +162,7 @@ class _Search:
         for x in members[p]:
             count[x] -= self.BIG
         self.free ^= self.bits[p]
+        self.left += len(members[p])
 
     def pocket_problem(self, placed: tuple[int, ...]) -> tuple[str, list[int]] | list[int] | None:
         """After placing, check the pockets next to the new district.
@@ -159,25 +170,34 @@ class _Search:
         Returns ("region", cells) for a pocket whose size is not a multiple of the group or that has
         no cutting, a list of placements solving the closed small pockets, or None.
         """
-        free, seen, solved = self.free, 0, []
+        count, big, neighbours = self.count, self.BIG, self.neighbours
+        seen: set[int] = set()
+        solved: list[int] = []
         for x in placed:
-            for start in self.neighbours[x]:
-                if not (free >> start) & 1 or (seen >> start) & 1:
+            for start in neighbours[x]:
+                if count[start] >= big or start in seen:
                     continue
-                pocket, todo, found = 1 << start, [start], [start]
-                while todo and len(found) <= POCKET:
-                    for n in self.neighbours[todo.pop()]:
-                        if (free >> n) & 1 and not (pocket >> n) & 1:
-                            pocket |= 1 << n
+                todo, found, inside, closed = [start], [start], {start}, True
+                while todo and closed:
+                    for n in neighbours[todo.pop()]:
+                        if count[n] < big and n not in inside:
+                            # meeting an earlier (stopped) flood means one big region
+                            closed = n not in seen and len(found) < POCKET
+                            inside.add(n)
                             todo.append(n)
                             found.append(n)
-                seen |= pocket
-                if todo or len(found) > POCKET or pocket == free:
+                seen |= inside
+                if not closed:
                     continue
                 if len(found) % self.group:
                     return ("region", found)
+                pocket = frozenset(found)
+                if len(found) == self.left:
+                    continue
                 if pocket not in self.pockets:
-                    sub = _Search(sorted(self.cells[i] for i in found), self.group, self.budget)
+                    given = {self.members[q] for i in found for q in self.by_cell[i] if self.alive[q]}
+                    inside = [tuple(self.cells[i] for i in m) for m in sorted(given)]
+                    sub = _Search(sorted(self.cells[i] for i in found), self.group, self.budget, inside)
                     groups = sub.solve()
                     self.pockets[pocket] = (
                         None
@@ -190,6 +210,28 @@ class _Search:
                 solved.extend(cover)
         return solved or None
 
+    def run(self) -> list[tuple[Coord, ...]] | None:
+        """:meth:`solve` with restarts: each attempt is complete, so one that ends is a verdict.
+
+        Attempt n > 0 tries districts in an order shuffled with seed n (so results are reproducible)
+        and may use twice the nodes of the attempt before; proven-uncuttable remainders are kept.
+        """
+        overall, limit, attempt = self.budget, FIRST_ATTEMPT + len(self.cells) // self.group, 0
+        while True:
+            given = min(limit, overall[0])
+            self.budget = [given]
+            self.rng = random.Random(attempt) if attempt else None
+            try:
+                return self.solve()
+            except _OutOfBudget:
+                pass
+            finally:
+                overall[0] -= given - max(self.budget[0], 0)
+                self.budget = overall
+            if overall[0] <= 0:
+                raise _OutOfBudget
+            limit, attempt = limit * 2, attempt + 1
+
     def solve(self) -> list[tuple[Coord, ...]] | None:
         """A cutting as groups of coordinates, or None when none exists (raises _OutOfBudget)."""
         frames: list[list] = []  # [options, next option, placed ids, killed lists, free before]
@@ -197,6 +239,15 @@ class _Search:
         if not self.push(frames, branching):
             return None
         branching += len(frames[0][0]) > 1
+        try:
+            return self.search(frames, branching)
+        except _OutOfBudget:
+            for frame in reversed(frames):
+                for p, killed in zip(reversed(frame[2]), reversed(frame[3])):
+                    self.lift(p, killed)
+            raise
+
+    def search(self, frames: list[list], branching: int) -> list[tuple[Coord, ...]] | None:
         while frames:
             frame = frames[-1]
             for p, killed in zip(reversed(frame[2]), reversed(frame[3])):
@@ -241,7 +292,7 @@ class _Search:
         frame[3].append(killed)
 
     def push(self, frames: list[list], branching: int) -> bool:
-        """Open a frame for the most constrained free cell; False when that cell has no district."""
+        """Open a frame for the free cell with the fewest districts left; False when it has none."""
         fewest = min(self.count)
         cell = self.count.index(fewest)
         if fewest == 0:
@@ -254,6 +305,8 @@ class _Search:
                 )
             return False
         options = [q for q in self.by_cell[cell] if self.alive[q]]
+        if self.rng is not None:
+            self.rng.shuffle(options)
         if len(options) > 1 and not branching:
             self.focus = self.cells[cell]
         frames.append([options, 0, [], [], self.free])
@@ -287,7 +340,7 @@ def find_cutting(cells: Iterable[Coord], group: int = 4, max_nodes: int = MAX_NO
     for part in sorted(parts, key=len):
         search = _Search(part, group, budget)
         try:
-            found = search.solve()
+            found = search.run()
         except _OutOfBudget:
             return Undecided(
                 f"undecided: the search stopped after {max_nodes} steps in the region of {len(part)} "
