@@ -226,7 +226,8 @@ def _row_lines(data: LMap, source: list[str] | None, problems: Problems) -> tupl
     if style == ">":
         problems.add(loc, "rows must be a literal block (rows: |): a folded block (>) joins the lines")
         return [], []
-    if style != "|" and (source is not None or "\n" not in rows.rstrip("\n")):
+    block = style == "|" if source is not None else "\n" in rows
+    if not block:
         if "\n" in rows.rstrip("\n"):
             problems.add(loc, "write several rows as a literal block (rows: |) or a list of texts")
             return [], []
