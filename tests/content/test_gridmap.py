@@ -51,7 +51,8 @@ def test_unknown_keys_and_bad_deal_are_reported_together() -> None:
         'bad-keys-and-deal.yaml:2:1: unknown key "grup" (did you mean "group"?)',
         "bad-keys-and-deal.yaml:9:15: strawberry must list the numbers of 1-, 2-, 3- and 4-berry tiles, "
         "like [6, 4, 3, 2]",
-        'bad-keys-and-deal.yaml:11:3: unknown deal key "shuffle" (expected one of: blueberry, random, seed, strawberry)',
+        'bad-keys-and-deal.yaml:11:3: unknown deal key "shuffle" '
+        "(expected one of: blueberry, random, seed, strawberry)",
     ]
 
 
@@ -105,7 +106,10 @@ def test_deeper_indented_block_keeps_exact_columns() -> None:
 
 
 def test_same_seed_same_board_other_seed_other_board() -> None:
-    base = "rows: |\n  ######\n  ######\ndeal: {seed: SEED, random: 2, strawberry: [5, 0, 0, 0], blueberry: [5, 0, 0, 0]}\n"
+    base = (
+        "rows: |\n  ######\n  ######\n"
+        "deal: {seed: SEED, random: 2, strawberry: [5, 0, 0, 0], blueberry: [5, 0, 0, 0]}\n"
+    )
     boards = []
     for seed in (1, 1, 2):
         text = base.replace("SEED", str(seed))
