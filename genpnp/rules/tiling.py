@@ -22,7 +22,8 @@ Coord = tuple[int, int]
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 MAX_NODES = 200_000
 POCKET = 64  # closed-off pockets up to this many cells are solved on their own at once
-FIRST_ATTEMPT = 100  # plus one node per district; each restart doubles it (restarts cut heavy tails)
+GROWTH = 1.3  # each restart may use 1.3 times the nodes of the one before
+FIRST_ATTEMPT = 100  # plus one node per district: the first attempt (restarts cut heavy tails)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
@@ -214,7 +215,7 @@ class _Search:
         """:meth:`solve` with restarts: each attempt is complete, so one that ends is a verdict.
 
         Attempt n > 0 tries districts in an order shuffled with seed n (so results are reproducible)
-        and may use twice the nodes of the attempt before; proven-uncuttable remainders are kept.
+        and may use GROWTH times the nodes of the attempt before; proven-uncuttable remainders are kept.
         """
         overall, limit, attempt = self.budget, FIRST_ATTEMPT + len(self.cells) // self.group, 0
         while True:
@@ -230,7 +231,7 @@ class _Search:
                 self.budget = overall
             if overall[0] <= 0:
                 raise _OutOfBudget
-            limit, attempt = limit * 2, attempt + 1
+            limit, attempt = int(limit * GROWTH), attempt + 1
 
     def solve(self) -> list[tuple[Coord, ...]] | None:
         """A cutting as groups of coordinates, or None when none exists (raises _OutOfBudget)."""
