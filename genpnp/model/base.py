@@ -104,7 +104,7 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
 
 def _read_csv(path: Any, loc: Loc, ctx: Ctx) -> Any:
-    shown = f"{loc.file.rsplit('/', 1)[0]}/{path.name}" if "/" in loc.file else path.name
+    shown = _shown(path, ctx)
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -179,10 +179,10 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
 
 def _shown(path: Any, ctx: Ctx) -> str:
-    try:
-        return str(path.relative_to(ctx.root.parent.resolve()))
-    except ValueError:
-        return str(path)
+    """A data file's name as messages show it: relative to the working folder, like every other file."""
+    from genpnp.content.yamlload import display_name
+
+    return display_name(path)
 
 
 ITEMS = Custom(

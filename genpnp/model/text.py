@@ -53,7 +53,6 @@ class TextDoc(Component):
 
 
 def _shown(path: Any, ctx: Ctx) -> str:
-    try:
-        return str(path.resolve().relative_to(ctx.root.parent.resolve()))
-    except ValueError:
-        return str(path)
+    from genpnp.model.base import _shown as shown
+
+    return shown(path, ctx)
