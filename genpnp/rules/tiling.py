@@ -127,8 +127,8 @@ class _Search:
         else:
             self.members = [tuple(index[c] for c in g) for g in given]
         self.by_cell: list[list[int]] = [[] for _ in cells]
-        for p, spot in enumerate(self.members):
-            for i in spot:
+        for p, member in enumerate(self.members):
+            for i in member:
                 self.by_cell[i].append(p)
         self.bits = [sum(1 << i for i in m) for m in self.members]
         self.placement = {m: p for p, m in enumerate(self.members)}
@@ -196,9 +196,9 @@ class _Search:
                 if len(found) == self.left:
                     continue
                 if pocket not in self.pockets:
-                    given = {self.members[q] for i in found for q in self.by_cell[i] if self.alive[q]}
-                    inside = [tuple(self.cells[i] for i in m) for m in sorted(given)]
-                    sub = _Search(sorted(self.cells[i] for i in found), self.group, self.budget, inside)
+                    alive = {self.members[q] for i in found for q in self.by_cell[i] if self.alive[q]}
+                    pocket_members = [tuple(self.cells[i] for i in m) for m in sorted(alive)]
+                    sub = _Search(sorted(self.cells[i] for i in found), self.group, self.budget, pocket_members)
                     groups = sub.solve()
                     self.pockets[pocket] = (
                         None
