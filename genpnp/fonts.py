@@ -11,7 +11,7 @@ import functools
 from pathlib import Path
 
 import reportlab
-from reportlab.pdfbase.ttfonts import TTFontFile
+from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_DIRS = [Path(__file__).resolve().parent.parent / "fonts", Path(reportlab.__file__).parent / "fonts"]
 
@@ -56,8 +56,14 @@ def font_path(name: str) -> Path:
 
 
 @functools.cache
+def ttfont(name: str) -> TTFont:
+    """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once)."""
+    return TTFont("gp-" + name, str(font_path(name)))
+
+
+@functools.cache
 def _metrics(name: str) -> tuple[dict[int, int], dict[int, float], float, float]:
-    face = TTFontFile(str(font_path(name)))
+    face = ttfont(name).face
     widths = {code: float(face.charWidths.get(code, face.defaultWidth)) for code in face.charToGlyph}
     return face.charToGlyph, widths, face.ascent / 1000.0, face.descent / 1000.0
 

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from genpnp import fonts
@@ -29,7 +29,7 @@ def font_id(name: str) -> str:
     """Register the TrueType font with reportlab once; return its reportlab name."""
     rl_name = "gp-" + name
     if rl_name not in _REGISTERED:
-        pdfmetrics.registerFont(TTFont(rl_name, str(fonts.font_path(name))))
+        pdfmetrics.registerFont(fonts.ttfont(name))
         _REGISTERED.add(rl_name)
     return rl_name
 
@@ -225,6 +225,7 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     os.umask(umask)
     os.chmod(tmp_name, 0o666 & ~umask)  # mkstemp makes 0600; a PDF is an ordinary file
     try:
+        rl_config.useA85 = 0  # binary (compressed) streams: smaller and faster than ASCII85
         canvas = Canvas(tmp_name, pagesize=pages[0] if pages else (612, 792), invariant=1, pageCompression=1)
         canvas.setTitle(title)
         canvas.setAuthor(author)
