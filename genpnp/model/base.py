@@ -156,16 +156,9 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
             return parse_product(value["product"], value.loc_of("product"), ctx, _shown)
         elif set(value) == {"file"}:
-            path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
-            if path is INVALID:
+            data = load_data_file(value, "items", ctx)
+            if data is INVALID:
                 return INVALID
-            try:
-                data = load_file(path, _shown(path, ctx))
-            except ContentError as exc:
-                ctx.problems.extend(exc.problems)
-                return INVALID
-            if not isinstance(data, LMap) or "items" not in data:
-                return ctx.error(Loc(_shown(path, ctx), 1, 1), 'a data file needs a top-level "items:" list')
             return parse_items(data["items"], data.loc_of("items"), ctx)
         else:
             return ctx.error(loc, "items are a list, or {file: data.yaml}, {csv: data.csv} or {product: ...}")
@@ -176,6 +169,23 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if any(i is INVALID for i in items):
         return INVALID
     return tuple(items)
+
+
+def load_data_file(value: LMap, key: str, ctx: Ctx) -> Any:
+    """The YAML data file named by ``{file: x.yaml}``, which must have a top-level ``key:`` (INVALID if not)."""
+    from genpnp.content.schema import PathSpec
+
+    path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
+    if path is INVALID:
+        return INVALID
+    try:
+        data = load_file(path, _shown(path, ctx))
+    except ContentError as exc:
+        ctx.problems.extend(exc.problems)
+        return INVALID
+    if not isinstance(data, LMap) or key not in data:
+        return ctx.error(Loc(_shown(path, ctx), 1, 1), f'a data file needs a top-level "{key}:" list')
+    return data
 
 
 def _shown(path: Any, ctx: Ctx) -> str:

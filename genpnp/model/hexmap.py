@@ -23,13 +23,12 @@ from genpnp.content.schema import (
     ListOf,
     MapOf,
     Obj,
-    PathSpec,
     Str,
     fld,
 )
-from genpnp.content.yamlload import LList, LMap, load_file
-from genpnp.errors import ContentError, Loc, did_you_mean
-from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, _shown, kind
+from genpnp.content.yamlload import LList, LMap
+from genpnp.errors import Loc, did_you_mean
+from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 from genpnp.rules import hexgrid
 from genpnp.units import MM
 
@@ -100,17 +99,10 @@ def parse_hexes(value: Any, loc: Loc, ctx: Ctx) -> Any:
         return INVALID if cells is INVALID else HexData(cells, {}, loc)
     if not isinstance(value, LMap) or set(value) != {"file"}:
         return ctx.error(loc, "hexes are a list of {q, r, ...} mappings, or {file: data/map.yaml}")
-    path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
-    if path is INVALID:
+    data = load_data_file(value, "hexes", ctx)
+    if data is INVALID:
         return INVALID
-    try:
-        data = load_file(path, _shown(path, ctx))
-    except ContentError as exc:
-        ctx.problems.extend(exc.problems)
-        return INVALID
-    top = Loc(_shown(path, ctx), 1, 1)
-    if not isinstance(data, LMap) or "hexes" not in data:
-        return ctx.error(top, 'a hex map file needs a top-level "hexes:" list')
+    top = Loc(data.loc.file, 1, 1)
     for key in data:
         if key not in ("hexes", "regions"):
             ctx.error(data.key_loc(key), f'unknown key "{key}"{did_you_mean(str(key), ("hexes", "regions"))}')
