@@ -27,10 +27,32 @@ def copy_game(tmp_path: Path, game: str) -> Path:
     return dest
 
 
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+def edit(path: Path, old: str, new: str, count: int = 1, unique: bool = False) -> int:
+    """Replace ``old`` (``count`` times; exactly one occurrence when ``unique``); its 1-based line."""
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
+    if unique:
+        assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line where ``text`` first occurs."""
+    body = path.read_text(encoding="utf-8")
+    assert text in body, f"{text!r} not in {path}"
+    return body[: body.index(text)].count("\n") + 1
+
+
+def output_of(*args: str) -> tuple[int, str]:
+    """Exit code and everything printed (stdout and stderr) of a genpnp command."""
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def validate(folder: Path) -> tuple[int, str]:
+    """`genpnp validate` of one game folder."""
+    return output_of("validate", "--content", str(folder.parent), folder.name)
 
 
 def pdf_text(path: Path) -> str:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pdfcheck import copy_game, edit, validate
 from pypdf import PdfReader
 
 from genpnp.cli import main
@@ -17,8 +17,6 @@ from genpnp.model.mapboard import MapBoard
 from genpnp.rules.tiling import Cutting, find_cutting
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "berrymandering"
-MAPS_SHIPPED = (GAME / "maps").is_dir()
-needs_maps = pytest.mark.skipif(not MAPS_SHIPPED, reason="content/berrymandering/maps/ is not written yet")
 UNCUTTABLE = "name: Uncuttable\nrows: |\n  1.a.2\n  ab?cd\n"  # 8 cells; the three top cells need the same middle
 
 
@@ -29,23 +27,10 @@ def state_maps() -> list[Path]:
     return [m for m in maps if not re.match(r"(standard|learning)", m.stem)]
 
 
-def copy_game(tmp_path: Path) -> Path:
-    target = tmp_path / "berrymandering"
-    shutil.copytree(GAME, target)
-    return target
 
 
-def edit(path: Path, old: str, new: str) -> int:
-    """Replace ``old`` (which must occur once) and return its 1-based line."""
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return text[: text.index(old)].count("\n") + 1
 
 
-def validate(folder: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["validate", "--content", str(folder.parent), folder.name])
-    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
 
 
 def test_shipped_game_is_valid() -> None:
@@ -55,10 +40,11 @@ def test_shipped_game_is_valid() -> None:
 
 
 def test_a_quadruple_tile_made_triple_breaks_the_distribution(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berrymandering")
     pieces = folder / "pieces.yaml"
-    line = edit(pieces, "{fruit: strawberry, berries: 4, qty: 2}", "{fruit: strawberry, berries: 4, qty: 1}")
-    edit(pieces, "{fruit: strawberry, berries: 3, qty: 3}", "{fruit: strawberry, berries: 3, qty: 4}")
+    line = edit(pieces, "{fruit: strawberry, berries: 4, qty: 2}", "{fruit: strawberry, berries: 4, qty: 1}",
+                unique=True)
+    edit(pieces, "{fruit: strawberry, berries: 3, qty: 3}", "{fruit: strawberry, berries: 3, qty: 4}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"pieces\.yaml:{line}:\d+: tile-distribution: quadruple strawberry tiles: 1, expected 2", out)
@@ -67,10 +53,10 @@ def test_a_quadruple_tile_made_triple_breaks_the_distribution(tmp_path: Path) ->
 
 
 def test_a_missing_mystery_disc_is_reported(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berrymandering")
     pieces = folder / "pieces.yaml"
-    line = edit(pieces, "  mystery-discs:", "  mystery-discs:") + 1  # the component's first key
-    edit(pieces, "{fruit: blueberry, berries: 1, qty: 2}", "{fruit: blueberry, berries: 1, qty: 1}")
+    line = edit(pieces, "  mystery-discs:", "  mystery-discs:", unique=True) + 1  # the component's first key
+    edit(pieces, "{fruit: blueberry, berries: 1, qty: 2}", "{fruit: blueberry, berries: 1, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"pieces\.yaml:{line}:\d+: mystery-discs: 5 mystery discs for 6 random tiles", out)
@@ -78,19 +64,19 @@ def test_a_missing_mystery_disc_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_missing_candle_is_reported(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berrymandering")
     pieces = folder / "pieces.yaml"
-    line = edit(pieces, "  candles:", "  candles:") + 1
-    edit(pieces, "    qty: 9\n", "    qty: 8\n")
+    line = edit(pieces, "  candles:", "  candles:", unique=True) + 1
+    edit(pieces, "    qty: 9\n", "    qty: 8\n", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"pieces\.yaml:{line}:\d+: candles: 8 candles; 36 cake tiles make 9 groups", out)
 
 
 def test_a_player_board_lip_too_short_does_not_fit(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berrymandering")
     lip = "{part: lip, grid: 6, gap: 2mm, qty: 4}"
-    line = edit(folder / "board.yaml", lip, lip.replace("2mm", "3mm"))
+    line = edit(folder / "board.yaml", lip, lip.replace("2mm", "3mm"), unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"board\.yaml:{line}:\d+: player-board-fit: .*need 195 mm: make it 201 mm long", out)
@@ -109,11 +95,10 @@ def add_cell(path: Path) -> int:
     return origin.line
 
 
-@needs_maps
 def test_a_state_map_with_one_cell_more_is_reported(tmp_path: Path) -> None:
     maps = state_maps()
     assert len(maps) >= 12
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berrymandering")
     target = folder / "maps" / maps[0].name
     before = len(load_map(target).cells)
     add_cell(target)
@@ -123,9 +108,8 @@ def test_a_state_map_with_one_cell_more_is_reported(tmp_path: Path) -> None:
     assert re.search(rf"maps/{re.escape(target.name)}:\d+:\d+: map-cell-count: .*{before + 1} cells", out), out
 
 
-@needs_maps
 def test_a_state_map_that_cannot_be_cut_is_reported(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berrymandering")
     target = folder / "maps" / state_maps()[-1].name
     target.write_text(UNCUTTABLE, encoding="utf-8")
     gm = load_map(target)
@@ -158,7 +142,6 @@ def test_build_has_every_section(built: tuple[str, PdfReader]) -> None:
     assert reader.pages[0].mediabox.width == pytest.approx(612)
 
 
-@needs_maps
 def test_build_has_every_map(built: tuple[str, PdfReader]) -> None:
     text, _ = built
     game = load_game(GAME)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 from click.testing import CliRunner
+from pdfcheck import copy_game, edit, line_of, validate
 from pypdf import PdfReader
 
 from genpnp.cli import main
@@ -25,28 +25,12 @@ ranks:
 """ + "".join(f'  - {{value: {v}, label: "{v}"}}\n' for v in range(1, 11))
 
 
-def copy_game(tmp_path: Path) -> Path:
-    target = tmp_path / "berzerka"
-    shutil.copytree(GAME, target)
-    return target
 
 
-def edit(path: Path, old: str, new: str) -> int:
-    """Replace ``old`` (which must occur once) and return its 1-based line."""
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return text[: text.index(old)].count("\n") + 1
 
 
-def line_of(path: Path, text: str) -> int:
-    body = path.read_text(encoding="utf-8")
-    return body[: body.index(text)].count("\n") + 1
 
 
-def validate(folder: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["validate", "--content", str(folder.parent), folder.name])
-    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
 
 
 def build_deck(folder: Path, out: Path) -> Path:
@@ -83,10 +67,10 @@ def test_shipped_deck_is_four_suits_of_thirteen() -> None:
 
 
 def test_a_suit_listed_twice_is_a_duplicated_card(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berzerka")
     deck = folder / "data" / "deck.yaml"
     spades = '  - {name: Spades, symbol: spade, colour: "#1A1A1A"}\n'
-    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: "#D7263D"}\n') + 1
+    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: "#D7263D"}\n', unique=True) + 1
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"berzerka/data/deck\.yaml:{line}:\d+: deck-unique: the 1 of Hearts is in the", out)
@@ -94,18 +78,18 @@ def test_a_suit_listed_twice_is_a_duplicated_card(tmp_path: Path) -> None:
 
 
 def test_a_rank_listed_twice_points_at_the_rank(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berzerka")
     deck = folder / "data" / "deck.yaml"
     king = '  - {value: 13, label: "13"}\n'
-    line = edit(deck, king, king + '  - {value: 7, label: "7"}\n')
+    line = edit(deck, king, king + '  - {value: 7, label: "7"}\n', unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"deck\.yaml:{line + 1}:\d+: deck-unique: the 7 of Clubs is in the deck more than", out)
 
 
 def test_a_missing_value_token_is_named(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
-    edit(folder / "data" / "value-tokens.yaml", "  - {value: 4, other: 11}\n", "")
+    folder = copy_game(tmp_path, "berzerka")
+    edit(folder / "data" / "value-tokens.yaml", "  - {value: 4, other: 11}\n", "", unique=True)
     code, out = validate(folder)
     line = line_of(folder / "components.yaml", "  value-tokens:") + 1  # the component's first key
     assert code == 1
@@ -116,10 +100,10 @@ def test_a_missing_value_token_is_named(tmp_path: Path) -> None:
 
 def test_the_spare_token_only_covers_the_values_it_shows(tmp_path: Path) -> None:
     """Two x2 tokens lost: the spare x2/x3 replaces one, the other is missing."""
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berzerka")
     tokens = folder / "data" / "value-tokens.yaml"
-    edit(tokens, "  - {value: 2, other: 5}\n", "")
-    edit(tokens, "  - {value: 2, other: 6}\n", "")
+    edit(tokens, "  - {value: 2, other: 5}\n", "", unique=True)
+    edit(tokens, "  - {value: 2, other: 6}\n", "", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert "missing a token showing x2" in out
@@ -127,9 +111,9 @@ def test_the_spare_token_only_covers_the_values_it_shows(tmp_path: Path) -> None
 
 
 def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berzerka")
     components = folder / "components.yaml"
-    edit(components, "    size: 76mm x 26mm\n", "    size: 79mm x 26mm\n")
+    edit(components, "    size: 76mm x 26mm\n", "    size: 79mm x 26mm\n", unique=True)
     line = line_of(components, "  contract-tiles:") + 1
     code, out = validate(folder)
     assert code == 1
@@ -138,7 +122,7 @@ def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None
 
 
 def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berzerka")
     contracts = folder / "data" / "contracts.yaml"
     extra = "  - {name: Extra, objective: x, detail: y, base: 1}\n"
     contracts.write_text(contracts.read_text(encoding="utf-8") + extra, encoding="utf-8")
@@ -160,7 +144,7 @@ def test_deck_alone(tmp_path: Path) -> None:
 
 
 def test_five_suits_of_ten_make_a_valid_fifty_card_deck(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "berzerka")
     (folder / "data" / "deck.yaml").write_text(FIVE_SUITS_OF_TEN, encoding="utf-8")
     code, out = validate(folder)
     assert code == 0, out
@@ -170,15 +154,15 @@ def test_five_suits_of_ten_make_a_valid_fifty_card_deck(tmp_path: Path) -> None:
     assert sorted(cards_printed(build_deck(folder, tmp_path / "out"))) == list(range(1, 51))
     # and the validator follows the new data: a rank of it listed twice is caught
     edit(folder / "data" / "deck.yaml", '  - {value: 10, label: "10"}\n',
-         '  - {value: 10, label: "10"}\n  - {value: 3, label: "3"}\n')
+         '  - {value: 10, label: "10"}\n  - {value: 3, label: "3"}\n', unique=True)
     code, out = validate(folder)
     assert code == 1
     assert "deck-count: the deck has 55 cards; 5 suits x 10 ranks make 50" in out
 
 
 def test_product_names_a_missing_list(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
-    line = edit(folder / "components.yaml", "of: [suits, ranks]", "of: [suits, colours]")
+    folder = copy_game(tmp_path, "berzerka")
+    line = edit(folder / "components.yaml", "of: [suits, ranks]", "of: [suits, colours]", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"components\.yaml:{line}:\d+: .*has no list \"colours\"", out)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from pdfcheck import copy_game, edit, validate
+from pdfcheck import output_of as run
 from pypdf import PdfReader
 
-from genpnp.cli import main
 from genpnp.content.project import load_game
 from genpnp.rules.games import mapmaker
 
@@ -18,27 +17,12 @@ VOTERS = "mapmaker/data/voters.yaml"
 BOARD = "mapmaker/data/board.yaml"
 
 
-def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.output + (result.stderr if result.stderr_bytes is not None else "")
 
 
-def copy_game(tmp_path: Path) -> Path:
-    target = tmp_path / "content" / "mapmaker"
-    shutil.copytree(GAME, target)
-    return target
 
 
-def edit(path: Path, old: str, new: str) -> int:
-    """Replace ``old`` (which must occur once) and return its 1-based line."""
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} occurs {text.count(old)} times in {path.name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return text[: text.index(old)].count("\n") + 1
 
 
-def validate(folder: Path) -> tuple[int, str]:
-    return run("validate", "--content", str(folder.parent), folder.name)
 
 
 def test_shipped_game_is_valid() -> None:
@@ -59,9 +43,9 @@ def test_counts_come_from_the_map() -> None:
 
 
 def test_removing_a_token_fails_with_its_line(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "mapmaker")
     line = edit(folder / "data" / "voters.yaml", "{party: blue, symbol: donkey, figure: white, value: 7, qty: 2}",
-                "{party: blue, symbol: donkey, figure: white, value: 7, qty: 1}")
+                "{party: blue, symbol: donkey, figure: white, value: 7, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert f"{VOTERS}:{line}:" in out and "party-values" in out and "blue has 1 tokens of value 7" in out
@@ -69,9 +53,9 @@ def test_removing_a_token_fails_with_its_line(tmp_path: Path) -> None:
 
 
 def test_changing_a_value_fails_with_its_line(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "mapmaker")
     line = edit(folder / "data" / "voters.yaml", "{party: green, symbol: leaf, figure: white, value: 10, qty: 1}",
-                "{party: green, symbol: leaf, figure: white, value: 9, qty: 1}")
+                "{party: green, symbol: leaf, figure: white, value: 9, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert f"{VOTERS}:{line}:" in out and "green has 3 tokens of value 9" in out
@@ -80,9 +64,9 @@ def test_changing_a_value_fails_with_its_line(tmp_path: Path) -> None:
 
 
 def test_moving_a_hex_out_of_its_zone_names_the_hex(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "mapmaker")
     line = edit(folder / "data" / "board.yaml", "{q: 0, r: 0, label: F5, players: 2}",
-                "{q: 0, r: 0, label: F5, players: 3}")
+                "{q: 0, r: 0, label: F5, players: 3}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert f"{BOARD}:{line}:" in out and "zone-no-holes" in out
@@ -90,20 +74,20 @@ def test_moving_a_hex_out_of_its_zone_names_the_hex(tmp_path: Path) -> None:
 
 
 def test_a_zone_that_is_not_nested_fails(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "mapmaker")
     line = edit(folder / "data" / "board.yaml", "{q: 2, r: -5, label: A1, players: 4}",
-                "{q: 2, r: -5, label: A1, players: 5}")
+                "{q: 2, r: -5, label: A1, players: 5}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert f"{BOARD}:{line}:" in out and "zones-nested" in out
 
 
 def test_too_few_borders_and_markers_fail(tmp_path: Path) -> None:
-    folder = copy_game(tmp_path)
+    folder = copy_game(tmp_path, "mapmaker")
     comps = folder / "components.yaml"
-    edit(comps, "qty: 131 ", "qty: 110 ")
+    edit(comps, "qty: 131 ", "qty: 110 ", unique=True)
     edit(comps, "{party: red, symbol: elephant, figure: white, qty: 18}",
-         "{party: red, symbol: elephant, figure: white, qty: 7}")
+         "{party: red, symbol: elephant, figure: white, qty: 7}", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert "border-count: 110 border strips; a finished 73-county board can need 131" in out

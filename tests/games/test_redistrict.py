@@ -4,15 +4,13 @@ check-district accepts and rejects districts for the right reason; the PDF has t
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner
+from pdfcheck import copy_game, edit, line_of, run
 from pypdf import PdfReader
 
-from genpnp.cli import main
 from genpnp.rules import hexgrid
 from genpnp.rules.district_search import find_disjoint_districts
 
@@ -20,27 +18,12 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 PRECINCTS = CONTENT / "redistrict" / "data" / "precincts.yaml"
 
 
-def run(*args: object):
-    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
 
-def copy_game(tmp_path: Path, game: str) -> Path:
-    dest = tmp_path / "content" / game
-    shutil.copytree(CONTENT / game, dest)
-    return dest
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def line_of(path: Path, text: str) -> int:
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if text in line:
-            return number
-    raise AssertionError(f"{text!r} not in {path}")
 
 
 @pytest.fixture(scope="module")
