@@ -35,7 +35,7 @@ YAML_HEADER = """\
 #   y = 0.75 * r (in hex heights, growing downward).
 #   Neighbours of (q, r): (q+1, r) (q-1, r) (q, r+1) (q, r-1) (q+1, r-1) (q-1, r+1).
 # pop is 1 or 2 (people in the precinct); party is red or blue.
-# counties: every county once, in rough north-west to south-east reading order,
+# regions: every county once, in rough north-west to south-east reading order,
 # with a short label for printing.
 """
 
@@ -128,7 +128,7 @@ def _flow(key_values: list[tuple[str, object]]) -> str:
 
 
 def to_yaml(counties: list[County], precincts: list[Precinct]) -> str:
-    out = [YAML_HEADER, "counties:"]
+    out = [YAML_HEADER, "regions:"]
     for c in counties:
         out.append("- " + _flow([("name", c.name), ("label", c.label)]))
     out.append("")

@@ -1,9 +1,7 @@
 """Track boards: a ring of labelled spaces around another component (a map, a grid board).
 
 The inner component is written inline (a mapping with its own ``kind:``) and drawn by its own
-renderer in the middle. Inside it, a value written ``{file: data/x.yaml, key: name}`` is replaced by
-the ``name`` entry of that data file, so a map can take its hexes from a file that also holds other
-data. Spaces are a list of free-field mappings, or ``{file: data/track.yaml}`` (its ``spaces:`` list;
+renderer in the middle. Spaces are a list of free-field mappings, or ``{file: data/track.yaml}`` (its ``spaces:`` list;
 other top-level keys are left for the game's rules). The spaces run clockwise round the ring from
 ``start``; each is drawn with the style picked by its ``style_by`` field (text and fill may use
 ``{field}``).
@@ -28,57 +26,23 @@ from genpnp.content.schema import (
     Length,
     MapOf,
     Obj,
-    PathSpec,
     Str,
     build,
     fld,
 )
-from genpnp.content.yamlload import LList, LMap, load_file
-from genpnp.errors import ContentError, Loc
-from genpnp.model.base import KINDS, Component, Face, FaceResolver, Item, Piece, _shown, kind
+from genpnp.content.yamlload import LList, LMap
+from genpnp.errors import Loc
+from genpnp.model.base import KINDS, Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 from genpnp.units import MM
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
 MIN_TEXT_SCALE = 0.6
 
 
-def _data_file(value: LMap, ctx: Ctx) -> Any:
-    path = PathSpec((".yaml", ".yml")).parse(value["file"], value.loc_of("file"), ctx)
-    if path is INVALID:
-        return INVALID
-    try:
-        return load_file(path, _shown(path, ctx))
-    except ContentError as exc:
-        ctx.problems.extend(exc.problems)
-        return INVALID
-
-
-def _splice(value: Any, ctx: Ctx) -> Any:
-    """Replace ``{file: x.yaml, key: k}`` values with entry ``k`` of the file, keeping locations."""
-    if isinstance(value, LMap):
-        if set(value) == {"file", "key"}:
-            data = _data_file(value, ctx)
-            if data is INVALID:
-                return INVALID
-            if not isinstance(data, dict) or value["key"] not in data:
-                return ctx.error(value.loc_of("key"), f'the file has no top-level "{value["key"]}"')
-            return data[value["key"]]
-        for key in list(value):
-            value[key] = _splice(value[key], ctx)
-            if value[key] is INVALID:
-                return INVALID
-    return value
-
-
 def parse_inner(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if not isinstance(value, LMap) or value.get("kind") not in KINDS:
         return ctx.error(loc, f"the inner component is a mapping with a kind ({', '.join(sorted(KINDS))})")
-    copy = LMap(value, loc=value.loc)
-    copy.key_locs, copy.value_locs = value.key_locs, value.value_locs
-    spliced = _splice(copy, ctx)
-    if spliced is INVALID:
-        return INVALID
-    comp = build(KINDS[value["kind"]], spliced, loc, ctx, extra={"name": "inner"})
+    comp = build(KINDS[value["kind"]], value, loc, ctx, extra={"name": "inner"})
     if comp is not INVALID and len(getattr(comp, "pieces", ())) != 1:
         return ctx.error(loc, "the inner component must be a single piece (a board or a map)")
     return comp
@@ -86,11 +50,9 @@ def parse_inner(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
 def parse_spaces(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if isinstance(value, LMap) and set(value) == {"file"}:
-        data = _data_file(value, ctx)
+        data = load_data_file(value, "spaces", ctx)
         if data is INVALID:
             return INVALID
-        if not isinstance(data, LMap) or not isinstance(data.get("spaces"), LList):
-            return ctx.error(value.loc_of("file"), 'the track file needs a top-level "spaces:" list')
         value = data["spaces"]
     if not isinstance(value, LList) or not value:
         return ctx.error(loc, "spaces are a list of {field: value} mappings, or {file: data/track.yaml}")

@@ -85,14 +85,35 @@ def draw_pegs(m: HexMap, surface: Any) -> None:
                 surface.circle(x, y, m.peg_radius, fill=WHITE, stroke=m.line, width=0.6)
 
 
+def region_label_spots(m: HexMap) -> dict[Any, str]:
+    """The hex that carries each region's label (the one nearest the region's centre) -> the label."""
+    if not (m.region_by and m.region_labels):
+        return {}
+    groups: dict[str, list[Any]] = {}
+    for c in m.cells:
+        groups.setdefault(str(c.fields.get(m.region_by, "")), []).append(c.coord)
+    spots = {}
+    for name, coords in groups.items():
+        pts = {c: m.center(c) for c in coords}
+        mx = sum(p[0] for p in pts.values()) / len(pts)
+        my = sum(p[1] for p in pts.values()) / len(pts)
+        spot = min(coords, key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
+        spots[spot] = m.hexes.region_names.get(name, name)
+    return spots
+
+
 def draw_marks(m: HexMap, surface: Any) -> None:
+    """N circles per hex; in a hex that carries a region label they sit low, below the label."""
     by = m.marks_color_by or m.fill_by
     r = m.hex_size * 0.16
+    labelled = region_label_spots(m)
     for c in m.cells:
         count = int(c.fields.get(m.marks_by, 0) or 0)
         value = c.fields.get(by) if by else None
         color = m.fills.get(str(value), m.line) if value not in (None, "") else m.line
         cx, cy = m.center(c.coord)
+        if c.coord in labelled:
+            cy -= m.hex_size * 0.32
         for i in range(count):
             x = cx + (i - (count - 1) / 2) * r * 2.4
             surface.circle(x, cy, r, fill=color, stroke=m.line, width=0.5)
@@ -117,15 +138,12 @@ def draw_labels(m: HexMap, surface: Any) -> None:
 
 
 def draw_region_labels(m: HexMap, surface: Any) -> None:
-    groups: dict[str, list[Any]] = {}
-    for c in m.cells:
-        groups.setdefault(str(c.fields.get(m.region_by, "")), []).append(c.coord)
+    """Each region's label on its label hex; raised above the marks when the map has marks."""
     size = m.hex_size * 0.3
-    for name, coords in groups.items():
-        pts = [m.center(c) for c in coords]
-        mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
-        x, y = min(pts, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
-        text = m.hexes.region_names.get(name, name)
+    for coord, text in region_label_spots(m).items():
+        x, y = m.center(coord)
+        if m.marks_by:
+            y += m.hex_size * 0.25
         w = surface.text_width(text, fonts.BOLD, size)
         surface.rect(x - w / 2 - 1.5, y - size * 0.45, w + 3, size * 1.25, fill=WHITE, radius=1.5)
         surface.text(x, y - size * 0.1, text, fonts.BOLD, size, m.line, "center")

@@ -98,11 +98,11 @@ def hex_problems(data: dict) -> list[str]:
 
 def county_problems(data: dict) -> list[str]:
     problems = []
-    listed = [c["name"] for c in data["counties"]]
+    listed = [c["name"] for c in data["regions"]]
     if len(listed) != 39 or set(listed) != WASHINGTON_COUNTIES:
         wrong = sorted(set(listed) ^ WASHINGTON_COUNTIES)
         problems.append(f"counties list: {len(listed)} names; missing or unknown: {wrong}")
-    labels = [c.get("label") for c in data["counties"]]
+    labels = [c.get("label") for c in data["regions"]]
     if len(set(labels)) != len(labels) or not all(isinstance(x, str) and 0 < len(x) <= 5 for x in labels):
         problems.append(f"county labels must be distinct short strings: {labels}")
     by_county: dict[str, set] = {}

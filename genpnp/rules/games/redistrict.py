@@ -2,7 +2,7 @@
 and the board leaves room for enough legal districts (population 9 to 11, started from the map's
 border or from an existing district).
 
-The data live in ``data/precincts.yaml`` (hexes ``{q, r, county, pop, party}`` and ``counties``) and
+The data live in ``data/precincts.yaml`` (hexes ``{q, r, county, pop, party}`` and ``regions``, the counties) and
 ``data/track.yaml`` (``spaces`` and ``expect``) of the game folder; every violation names the file:line
 of the offending hex, county or space.
 """
@@ -88,7 +88,7 @@ def load(game: Any) -> RedistrictData:
     add = d.problems.append
     pre = _read(game, PRECINCTS, d.problems)
     if pre is not None:
-        counties = _list(pre, "counties", d.problems)
+        counties = _list(pre, "regions", d.problems)
         for i, c in enumerate(counties):
             name = c.get("name") if isinstance(c, dict) else None
             if not isinstance(name, str):
