@@ -11,8 +11,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.errors import GenpnpError, UsageError, Violation
 from genpnp.impose.document import Document, impose_game
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Sheet
-from genpnp.render.sheet import draw_sheet, page_size
+from genpnp.render.sheet import draw_sheet
 from genpnp.rules.check import errors, validate
 
 
@@ -45,24 +44,16 @@ def check_components(game: Any, options: Options) -> None:
         )
 
 
-def render_document(doc: Document, path: Path, progress: Callable[[int, int], None] | None = None,
-                    consume: bool = False) -> int:
-    """Write the document's PDF; with ``consume`` each sheet is let go once drawn (and
-    ``doc.sheets`` is emptied), so a large job's placements are freed before reportlab
-    assembles the file (measured in bench/run.py: about a fifth of the peak at 52,000 cards)."""
-    sizes = [page_size(doc, sheet) for sheet in doc.sheets]
+def render_document(doc: Document, path: Path, progress: Callable[[int, int], None] | None = None) -> int:
+    """Write the document's PDF. Pages are imposed (``Deferred``), drawn and written one at a
+    time, so memory does not grow with the page count (bench/run.py, "Scale")."""
+    paper = (doc.options.paper.w, doc.options.paper.h)
+    sizes = [doc.sheets.page_size(i, paper) for i in range(len(doc.sheets))]
     total = len(sizes)
     meta = doc.game.meta
-    sheets: list[Sheet | None] = list(doc.sheets)
-    if consume:
-        doc.sheets.clear()
 
     def draw_page(surface: Any, index: int) -> None:
-        sheet = sheets[index]
-        assert sheet is not None, "a sheet is drawn once"
-        draw_sheet(surface, doc, sheet, index + 1, total)
-        if consume:
-            sheets[index] = None
+        draw_sheet(surface, doc, doc.sheets[index], index + 1, total)
 
     author = ", ".join(meta.designers) or meta.publisher or "genpnp"
     write_pdf(path, sizes, draw_page, f"{meta.name} (print and play)", author, doc.options.ink, progress)
@@ -77,5 +68,5 @@ def build_game(game: Any, options: Options, out_dir: Path, force: bool = False,
         raise InvalidGame(errors(violations))
     doc = impose_game(game, options)
     path = out_dir / options.file_name(game.id)
-    pages = render_document(doc, path, progress, consume=True)
+    pages = render_document(doc, path, progress)
     return Built(path, pages)

@@ -84,13 +84,13 @@ def _folds_onto(front: Box, back: Box, mark) -> bool:
 
 
 def _check_duplex(front_sheet, back_sheet, page_w: float, options: Options) -> None:
-    fronts = {id(p.piece): p.box for p in front_sheet.placements if p.face == "front"}
+    fronts = {(p.piece.component, p.piece.index): p.box for p in front_sheet.placements if p.face == "front"}
     dx, dy = options.offset
     assert back_sheet.placements
     for p in back_sheet.placements:
         b = Box(p.box.x - dx, p.box.y - dy, p.box.w, p.box.h)
         flipped = Box(page_w - b.x2, b.y, b.w, b.h)  # long-edge flip of a portrait page
-        assert close(flipped, fronts[id(p.piece)])
+        assert close(flipped, fronts[(p.piece.component, p.piece.index)])
 
 
 def test_short_edge_flip_turns_backs_half_way():

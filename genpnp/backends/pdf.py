@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from genpnp import fonts
 from genpnp.backends.ink import map_fill, map_stroke
+from genpnp.backends.pdfstream import streaming_canvas
 from genpnp.color import Color
 
 _REGISTERED: set[str] = set()
@@ -226,20 +227,21 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     os.chmod(tmp_name, 0o666 & ~umask)  # mkstemp makes 0600; a PDF is an ordinary file
     try:
         rl_config.useA85 = 0  # binary (compressed) streams: smaller and faster than ASCII85
-        canvas = Canvas(tmp_name, pagesize=pages[0] if pages else (612, 792), invariant=1, pageCompression=1)
-        canvas.setTitle(title)
-        canvas.setAuthor(author)
-        canvas.setCreator("genpnp")
-        canvas.setProducer("genpnp")
-        canvas.setSubject("print-and-play")
-        surface = PdfSurface(canvas, ink)
-        for number, size in enumerate(pages):
-            canvas.setPageSize(size)
-            draw_page(surface, number)
-            canvas.showPage()
-            if progress:
-                progress(number + 1, len(pages))
-        canvas.save()
+        with open(tmp_name, "wb") as out:  # each page is written as it is finished (pdfstream)
+            canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1)
+            canvas.setTitle(title)
+            canvas.setAuthor(author)
+            canvas.setCreator("genpnp")
+            canvas.setProducer("genpnp")
+            canvas.setSubject("print-and-play")
+            surface = PdfSurface(canvas, ink)
+            for number, size in enumerate(pages):
+                canvas.setPageSize(size)
+                draw_page(surface, number)
+                canvas.showPage()
+                if progress:
+                    progress(number + 1, len(pages))
+            canvas.save()
         os.replace(tmp_name, path)
     except BaseException:
         if os.path.exists(tmp_name):

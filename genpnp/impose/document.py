@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from genpnp.errors import ContentError, Problem
@@ -10,8 +12,9 @@ from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Box, Label, Mark, Sheet
+from genpnp.impose.sheet import Box, Deferred, Label, Mark, Sheet, SheetList
 from genpnp.impose.shelf import impose_shared
+from genpnp.model.base import any_back
 from genpnp.units import MM
 
 
@@ -19,7 +22,7 @@ from genpnp.units import MM
 class Document:
     game: Any
     options: Options
-    sheets: list[Sheet] = field(default_factory=list)
+    sheets: SheetList = field(default_factory=SheetList)
     contents: list[tuple[str, int]] = field(default_factory=list)  # (section title, first page)
     notes: list[str] = field(default_factory=list)
 
@@ -27,7 +30,7 @@ class Document:
 def impose_game(game: Any, options: Options) -> Document:
     doc = Document(game, options)
     frame = make_frame(options)
-    body: list[Sheet] = []
+    body: list[Sheet | Deferred] = []
     shared: set[str] = set()
     chosen = [c for c in game.ordered() if not options.components or c.name in options.components]
     for comp in chosen:
@@ -36,7 +39,7 @@ def impose_game(game: Any, options: Options) -> Document:
                 continue
             shared.add(comp.sheet)
             group = [c for c in chosen if c.sheet == comp.sheet and hasattr(c, "pieces")]
-            sheets = impose_shared(group, frame, options, comp.sheet)
+            sheets: Sequence[Sheet | Deferred] = impose_shared(group, frame, options, comp.sheet)
             title = comp.sheet
         else:
             sheets = impose_component(comp, frame, options)
@@ -45,11 +48,11 @@ def impose_game(game: Any, options: Options) -> Document:
             doc.contents.append((title, len(body) + 2))
         body.extend(sheets)
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
-    doc.sheets = [cover] + body
+    doc.sheets = SheetList([cover, *body])
     return doc
 
 
-def impose_component(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
+def impose_component(comp: Any, frame: Frame, options: Options) -> Sequence[Sheet | Deferred]:
     layout = getattr(comp, "layout", "pieces")
     if layout == "flow":
         from genpnp.impose.textflow import impose_text
@@ -57,10 +60,10 @@ def impose_component(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
         return impose_text(comp, frame, options)
     if layout == "page":
         return _page_sheets(comp, frame, options)
-    pieces = list(getattr(comp, "pieces", ()))
+    pieces = getattr(comp, "pieces", ())
     sets = 1 if options.copies_as_note else comp.copies
     note = f"print this sheet {comp.copies} times" if options.copies_as_note and comp.copies > 1 else ""
-    out: list[Sheet] = []
+    out: list[Sheet | Deferred] = []
     for set_no in range(1, sets + 1):
         suffix = f" (set {set_no} of {sets})" if sets > 1 else ""
         out.extend(impose_pieces(comp, pieces, frame, options, suffix, note))
@@ -84,8 +87,9 @@ def fits(area: Box, w: float, h: float) -> bool:
     return (w <= area.w + 0.01 and h <= area.h + 0.01) or (h <= area.w + 0.01 and w <= area.h + 0.01)
 
 
-def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffix: str = "",
-                  note: str = "") -> list[Sheet]:
+def impose_pieces(comp: Any, pieces: Sequence[Any], frame: Frame, options: Options, suffix: str = "",
+                  note: str = "") -> Sequence[Sheet | Deferred]:
+    """The component's pages of pieces; a page is imposed when it is drawn (``Deferred``)."""
     if not pieces:
         return []
     w, h = pieces[0].w, pieces[0].h
@@ -99,7 +103,7 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
                 "choose a larger --paper (a board is poster-tiled over several pages; a piece is not)",
             )])
         return impose_poster(comp, pieces, options, suffix)
-    double = any(p.back is not None for p in pieces)
+    double = any_back(pieces)
     fold = double and options.backs == "fold"
     rotatable = getattr(comp, "rotatable", True)
     bleed = options.bleed
@@ -119,8 +123,34 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
         if cols2 * rows2 > 0:
             area, unit, cols, rows = reduced, unit2, cols2, rows2
             per_page = cols * rows
-    sheets: list[Sheet] = []
+    page = _PiecePage(comp, pieces, frame, options, area, unit, cols, rows, suffix, note)
+    entries: list[Sheet | Deferred] = []
     for start in range(0, len(pieces), per_page):
+        entries.append(Deferred(partial(page.front, start)))
+        if double and not fold:
+            entries.append(Deferred(partial(page.back, start)))
+    return entries
+
+
+@dataclass(frozen=True)
+class _PiecePage:
+    """What imposes any one page of a component's pieces (see ``Deferred``)."""
+
+    comp: Any
+    pieces: Sequence[Any]
+    frame: Frame
+    options: Options
+    area: Box
+    unit: grid.Unit
+    cols: int
+    rows: int
+    suffix: str
+    note: str
+
+    def front(self, start: int) -> Sheet:
+        comp, pieces, cols, rows, unit = self.comp, self.pieces, self.cols, self.rows, self.unit
+        bleed = self.options.bleed
+        per_page = cols * rows
         chunk = pieces[start : start + per_page]
         first, last = chunk[0].index, chunk[-1].index
         what = f"{comp.label} {first} to {last}" if last != first else f"{comp.label} {first}"
@@ -128,8 +158,8 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
             what = comp.label
         if len(pieces) <= per_page and len(pieces) > 1:
             what = f"{comp.label} 1 to {len(pieces)}" if first == 1 else what
-        block = grid.block_box(area, unit, cols, min(rows, -(-len(chunk) // cols)), bleed)
-        sheet = Sheet("pieces", what + suffix, comp.name, note=note)
+        block = grid.block_box(self.area, unit, cols, min(rows, -(-len(chunk) // cols)), bleed)
+        sheet = Sheet("pieces", what + self.suffix, comp.name, note=self.note)
         folds: list[Mark] = []
         for piece, cell in zip(chunk, grid.cells(block, unit, cols, rows, bleed, len(chunk))):
             placed, marks = grid.place_unit(comp, piece, cell, unit, bleed)
@@ -137,11 +167,11 @@ def impose_pieces(comp: Any, pieces: list, frame: Frame, options: Options, suffi
             folds.extend(marks)
         sheet.marks.extend(folds)
         _cut_or_crop(sheet, folds, block, bleed, chunk[0])
-        sheet.scale_box = scale_spot(frame, block)
-        sheets.append(sheet)
-        if double and not fold:
-            sheets.append(duplex_back(sheet, frame, options))
-    return sheets
+        sheet.scale_box = scale_spot(self.frame, block)
+        return sheet
+
+    def back(self, start: int) -> Sheet:
+        return duplex_back(self.front(start), self.frame, self.options)
 
 
 def _cut_or_crop(sheet: Sheet, folds: list[Mark], block: Box, bleed: float, sample: Any) -> None:
@@ -154,7 +184,7 @@ def _cut_or_crop(sheet: Sheet, folds: list[Mark], block: Box, bleed: float, samp
         sheet.marks.extend(grid.cut_marks(sheet.placements, folds, shape, sample.radius))
 
 
-def impose_poster(comp: Any, pieces: list, options: Options, suffix: str = "") -> list[Sheet]:
+def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: str = "") -> list[Sheet]:
     """Each piece too large for a page becomes tiles over several pages (the fewer pages the better)."""
     out: list[Sheet] = []
     for piece in pieces:

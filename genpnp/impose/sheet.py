@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,56 @@ class Sheet:
     content: Any = None  # role-specific payload (text lines, cover data, assembly diagram)
     offset: tuple[float, float] = (0.0, 0.0)  # applied to everything but header/footer (duplex drift)
     note: str = ""  # a line under the title (e.g. "print this page 4 times")
+
+
+class Deferred:
+    """A page imposed only when it is asked for (``build()``), on the document's own paper.
+
+    A deck of 50,000 cards has thousands of pages of placements and cut lines; a ``Deferred``
+    keeps only what rebuilds one of them, so pages are imposed, drawn and let go one by one.
+    """
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[], Sheet]):
+        self.build = build
+
+
+class SheetList(Sequence[Sheet]):
+    """A document's pages in order; each is a ``Sheet`` or a ``Deferred`` made into one on access.
+
+    Indexing and iteration give ``Sheet``s (a deferred page is imposed afresh each time);
+    ``page_size`` answers without imposing it.
+    """
+
+    def __init__(self, entries: Iterable[Sheet | Deferred] = ()):
+        self._entries: list[Sheet | Deferred] = list(entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @overload
+    def __getitem__(self, index: int) -> Sheet: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Sheet]: ...
+
+    def __getitem__(self, index: int | slice) -> Sheet | list[Sheet]:
+        if isinstance(index, slice):
+            return [self._made(e) for e in self._entries[index]]
+        return self._made(self._entries[index])
+
+    def __iter__(self) -> Iterator[Sheet]:
+        for entry in self._entries:
+            yield self._made(entry)
+
+    @staticmethod
+    def _made(entry: Sheet | Deferred) -> Sheet:
+        return entry.build() if isinstance(entry, Deferred) else entry
+
+    def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
+        """The page's size: its own (a poster part may be landscape), else ``paper``."""
+        entry = self._entries[index]
+        if isinstance(entry, Sheet) and isinstance(entry.content, dict) and "page_size" in entry.content:
+            return entry.content["page_size"]
+        return paper

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, overload
 
 from genpnp.art.base import ELEMENT, substitute, uses_fields
 from genpnp.color import Color
@@ -249,6 +251,78 @@ class Piece:
     radius: float = 0.0
 
 
+class PieceRuns(Sequence[Piece]):
+    """A component's pieces as runs of identical items (``qty`` copies each), made on access.
+
+    An item with ``qty: 1000`` is one run, not a thousand objects: a 50,000-card deck costs as
+    much memory as its distinct cards (bench/run.py, "Scale"). Indexing, slicing and iteration
+    give ``Piece``s numbered 1.. in order.
+    """
+
+    def __init__(self, component: str, w: float, h: float, shape: str, radius: float = 0.0):
+        self.component, self.w, self.h, self.shape, self.radius = component, w, h, shape, radius
+        self._starts: list[int] = []  # index (0-based) of each run's first piece
+        self._runs: list[tuple[int, ResolvedFace, ResolvedFace | None, dict[str, Any]]] = []
+        self._len = 0
+
+    def add(self, qty: int, front: ResolvedFace, back: ResolvedFace | None, fields: dict[str, Any]) -> None:
+        if qty > 0:
+            self._starts.append(self._len)
+            self._runs.append((qty, front, back, fields))
+            self._len += qty
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Piece: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Piece]: ...
+
+    def __getitem__(self, index: int | slice) -> Piece | list[Piece]:
+        if isinstance(index, slice):
+            return [self._piece(i) for i in range(*index.indices(self._len))]
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("piece index out of range")
+        return self._piece(index)
+
+    def _piece(self, index: int) -> Piece:
+        _, front, back, fields = self._runs[bisect_right(self._starts, index) - 1]
+        return Piece(self.component, index + 1, self.w, self.h, self.shape, front, back, fields, self.radius)
+
+    def __iter__(self) -> Iterator[Piece]:
+        i = 0
+        for qty, front, back, fields in self._runs:
+            for _ in range(qty):
+                i += 1
+                yield Piece(self.component, i, self.w, self.h, self.shape, front, back, fields, self.radius)
+
+    def faces(self) -> Iterator[tuple[ResolvedFace, ResolvedFace | None]]:
+        """(front, back) of each run, without making the pieces."""
+        return ((front, back) for _, front, back, _ in self._runs)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PieceRuns):
+            return (self.component, self.w, self.h, self.shape, self.radius, self._runs) == (
+                other.component, other.w, other.h, other.shape, other.radius, other._runs)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # like the pieces' fields: not hashable
+
+    def __repr__(self) -> str:
+        return f"PieceRuns({self.component!r}, {self._len} pieces in {len(self._runs)} runs)"
+
+
+def any_back(pieces: Sequence[Piece]) -> bool:
+    """Whether any piece has a back (for runs, without making the pieces)."""
+    if isinstance(pieces, PieceRuns):
+        return any(back is not None for _, back in pieces.faces())
+    return any(p.back is not None for p in pieces)
+
+
 class FaceResolver:
     """Turns face templates + item fields into ResolvedFaces, once per distinct result."""
 
@@ -302,6 +376,6 @@ def _parse_faces(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
 
 __all__ = [
-    "KINDS", "kind", "Component", "Item", "Face", "ResolvedFace", "Piece", "FaceResolver", "FACES", "ITEMS",
-    "AnyValue", "build",
+    "KINDS", "kind", "Component", "Item", "Face", "ResolvedFace", "Piece", "PieceRuns", "any_back", "FaceResolver",
+    "FACES", "ITEMS", "AnyValue", "build",
 ]

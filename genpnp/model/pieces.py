@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp.content.schema import INVALID, Ctx, Enum, Int, Length, Size, Str, fld
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
-from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, kind
+from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
 from genpnp.units import MM
 
 MAX_PIECES = 100_000  # pieces of one component, copies included
@@ -28,7 +29,7 @@ class PieceSet(Component):
     back: str = fld(Str(), "", "the face printed on the back (none: single-sided)")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
-    pieces: tuple = ()
+    pieces: Sequence[Piece] = ()
     size_loc: Loc = Loc("<built-in>")  # where the size is written (for "too large for the paper")
 
     @classmethod
@@ -46,7 +47,7 @@ class PieceSet(Component):
                                     "one component may have: split it, or lower qty or copies")
         w, h = obj.size
         resolver = FaceResolver(obj.name, obj.faces, ctx, w, h)
-        pieces: list[Piece] = []
+        pieces = PieceRuns(obj.name, w, h, obj.shape, obj.radius)
         bad = False
         for item in items:
             front = resolver.resolve(item.front or obj.front, item, item.loc)
@@ -57,19 +58,16 @@ class PieceSet(Component):
             if front is INVALID or back is INVALID:
                 bad = True
                 continue
-            for _ in range(item.qty):
-                pieces.append(
-                    Piece(obj.name, len(pieces) + 1, w, h, obj.shape, front, back, item.fields, obj.radius)
-                )
+            pieces.add(item.qty, front, back, item.fields)
         if bad:
             return INVALID
         if not pieces:
             ctx.warn(loc, "this component has no pieces (qty 0)")
-        return replace(obj, pieces=tuple(pieces))
+        return replace(obj, pieces=pieces)
 
     @property
     def double_sided(self) -> bool:  # type: ignore[override]
-        return any(p.back is not None for p in self.pieces)
+        return any_back(self.pieces)
 
     def piece_count(self) -> int:
         return len(self.pieces) * self.copies
