@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 RENDERERS: dict[type, Callable[..., None]] = {}
+_LOADED: list[bool] = []
 
 
 def renderer(kind_cls: type):
@@ -23,8 +24,12 @@ def renderer(kind_cls: type):
 
 
 def load_all() -> None:
-    for info in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{info.name}")
+    """Import every renderer module once (it is asked for each placement drawn: scanning the folder
+    each time cost over a third of a large deck's build)."""
+    if not _LOADED:
+        for info in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{info.name}")
+        _LOADED.append(True)
 
 
 def renderer_for(component: Any) -> Callable[..., None]:
