@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pdfcheck import CONTENT, MM, run
 
+from genpnp import fonts
 from genpnp.content.project import discover, load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
@@ -51,6 +52,7 @@ def test_geometry_of_every_game(games, backs: str, paper: str, bleed: float):
                     (x1, y1), (x2, y2) = mark.points
                     seg = Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 0.01, abs(y2 - y1) + 0.01)
                     assert not any(seg.overlaps(b) for b in pieces), (game.id, sheet.title)
+            _check_scale(sheet, printable, options, game.id)
             if sheet.role == "pieces":
                 fold_marks = [m for m in sheet.marks if m.kind == "fold"]
                 pairs = _fold_pairs(sheet)
@@ -59,6 +61,34 @@ def test_geometry_of_every_game(games, backs: str, paper: str, bleed: float):
             if sheet.role == "back":
                 front_sheet = doc.sheets[number - 1]
                 _check_duplex(front_sheet, sheet, page_w, options)
+
+
+def _check_scale(sheet, printable: Box, options: Options, game: str) -> None:
+    """Every front page of pieces carries a scale reference (square or bar) clear of the pieces and title."""
+    side = 25.0 * MM if options.paper.name == "a4" else 25.4 * MM
+    if sheet.role == "pieces":
+        assert (sheet.scale_box is None) != (sheet.scale_bar is None), (game, sheet.title)
+    for ref in (sheet.scale_box, sheet.scale_bar):
+        if ref is None:
+            continue
+        assert abs(ref.w - side) < 0.01 and ref.inside(printable, TOL), (game, sheet.title)
+        assert not any(ref.overlaps(p.box.grow(p.bleed)) for p in sheet.placements), (game, sheet.title)
+    if sheet.scale_bar is not None:
+        title_end = printable.x + fonts.text_width(sheet.title, fonts.BOLD, 12)
+        assert title_end < sheet.scale_bar.x - 5 * MM, (game, sheet.title)
+
+
+def test_a_full_page_keeps_its_pieces_and_shows_a_scale_bar():
+    """Poker cards fill an A4 page 3 x 3 with no room left for the 25 mm square: the page keeps all
+    nine cards and has a scale bar in its header (a band for the square would cost a row)."""
+    game = load_game(CONTENT / "berzerka")
+    for backs in ("duplex", "fold"):
+        doc = impose_game(game, Options(paper=parse_paper("a4"), backs=backs, components=("deck",)))
+        fronts = [s for s in doc.sheets if s.role == "pieces"]
+        per_page = max(len([p for p in s.placements if p.face == "front"]) for s in fronts)
+        assert per_page == (9 if backs == "duplex" else 4)
+        full = [s for s in fronts if len([p for p in s.placements if p.face == "front"]) == per_page]
+        assert full and all(s.scale_bar is not None and s.scale_box is None for s in full)
 
 
 def _fold_pairs(sheet) -> list[tuple[Box, Box]]:

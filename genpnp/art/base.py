@@ -88,11 +88,23 @@ def parse_element(value: Any, loc: Loc, ctx: Ctx) -> Any:
 ELEMENT = Custom(parse_element, {"type": "object", "minProperties": 1, "maxProperties": 1}, "art element")
 
 
-def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set[str]) -> Any:
+def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set[str],
+               item: Loc | None = None, reported: set[tuple[Loc, str]] | None = None) -> Any:
     """Replace ``{name}`` in strings with item fields, keeping LMap/LList locations.
 
-    A string that is exactly ``{name}`` takes the field's value with its type.
+    A string that is exactly ``{name}`` takes the field's value with its type. A missing field is an
+    error at the template's ``{name}``; ``item`` (where the item is written, e.g. a CSV row) is named
+    in it, and with ``reported`` each place and field is reported once, not once per item.
     """
+
+    def missing(key: str) -> None:
+        if reported is not None:
+            if (loc, key) in reported:
+                return
+            reported.add((loc, key))
+        where = f"the item at {item}" if item is not None else "this item"
+        ctx.error(loc, f'no field "{key}" on {where}{did_you_mean(key, fields)}')
+
     if isinstance(value, str):
         if "{" not in value:
             return value
@@ -102,14 +114,15 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
             if key in fields:
                 used.add(key)
                 return fields[key]
-            return ctx.error(loc, f'no field "{key}" on this item{did_you_mean(key, fields)}')
+            missing(key)
+            return INVALID
 
         def repl(m: re.Match[str]) -> str:
             key = m.group(1)
             if key in fields:
                 used.add(key)
                 return str(fields[key])
-            ctx.error(loc, f'no field "{key}" on this item{did_you_mean(key, fields)}')
+            missing(key)
             return m.group(0)
 
         return re.sub(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", repl, value).replace("{{", "{").replace("}}", "}")
@@ -118,7 +131,7 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
         out.key_locs = value.key_locs
         out.value_locs = value.value_locs
         for k, v in value.items():
-            out[k] = substitute(v, fields, value.loc_of(k), ctx, used)
+            out[k] = substitute(v, fields, value.loc_of(k), ctx, used, item, reported)
         return out
     if isinstance(value, list):
         from genpnp.content.yamlload import LList
@@ -127,9 +140,20 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
         out_list.item_locs = getattr(value, "item_locs", [])
         for i, v in enumerate(value):
             item_loc = value.loc_of(i) if isinstance(value, LList) else loc
-            out_list.append(substitute(v, fields, item_loc, ctx, used))
+            out_list.append(substitute(v, fields, item_loc, ctx, used, item, reported))
         return out_list
     return value
+
+
+def field_names(value: Any) -> set[str]:
+    """The ``{name}`` fields a template refers to."""
+    if isinstance(value, str):
+        return set(re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", value))
+    if isinstance(value, dict):
+        return set().union(*(field_names(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(field_names(v) for v in value))
+    return set()
 
 
 def uses_fields(value: Any) -> bool:
@@ -142,4 +166,4 @@ def uses_fields(value: Any) -> bool:
     return False
 
 
-__all__ = ["ArtElement", "ELEMENT", "COORD", "parse_element", "substitute", "uses_fields", "INVALID"]
+__all__ = ["ArtElement", "ELEMENT", "COORD", "parse_element", "substitute", "uses_fields", "field_names", "INVALID"]

@@ -256,7 +256,8 @@ class Enum(Spec):
         return {"enum": list(self.choices)}
 
     def describe(self) -> str:
-        return "one of " + ", ".join(self.choices)
+        named = ", ".join(c for c in self.choices if c)
+        return "one of " + named + (' or "" (none)' if "" in self.choices else "")
 
 
 class AnyValue(Spec):
@@ -425,7 +426,7 @@ def build(cls: type, data: Any, loc: Loc, ctx: Ctx, extra: dict[str, Any] | None
                 bad = True
             values[name] = parsed
         elif f.default is MISSING and f.default_factory is MISSING and name not in values:
-            ctx.error(loc, f'missing key "{name}" ({f.metadata["doc"] or f.metadata["spec"].describe()})')
+            ctx.error(loc, f'missing key "{name}": {f.metadata["doc"] or f.metadata["spec"].describe()}')
             bad = True
     if "loc" in {f.name for f in dataclasses.fields(cls)}:
         values["loc"] = loc

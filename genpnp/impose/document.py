@@ -10,7 +10,7 @@ from typing import Any
 from genpnp.errors import ContentError, Problem
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
-from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
+from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_bar, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Deferred, Label, Mark, Sheet, SheetList
 from genpnp.impose.shelf import impose_shared
@@ -108,19 +108,21 @@ def impose_pieces(comp: Any, pieces: Sequence[Any], frame: Frame, options: Optio
     rotatable = getattr(comp, "rotatable", True)
     bleed = options.bleed
     area = frame.area
-    unit, cols, rows = grid.choose_unit(area, w, h, fold, rotatable, bleed)
+    count = len(pieces)
+    unit, cols, rows = grid.choose_unit(area, w, h, fold, rotatable, bleed, count)
     if cols * rows == 0 and fold:  # a fold pair does not fit: fall back to duplex-like separate sides
-        unit, cols, rows = grid.choose_unit(area, w, h, False, rotatable, bleed)
+        unit, cols, rows = grid.choose_unit(area, w, h, False, rotatable, bleed, count)
         fold = False
     if cols * rows == 0:  # fits the page only without its bleed: tile it like a board
         return impose_poster(comp, pieces, options, suffix)
     per_page = cols * rows
-    # does the scale square fit beside a full page of pieces? if not, keep a band for it
-    full_block = grid.block_box(area, unit, cols, rows, bleed)
+    # does the scale square fit beside a full page of pieces? if not, keep a band for it when that
+    # costs no paper; otherwise a full page gets a scale bar in its header instead (see _PiecePage.front)
+    full_block = grid.block_box(area, unit, cols, min(rows, -(-count // cols)), bleed)
     if scale_spot(frame, full_block) is None:
         reduced = reserve_scale(frame)
-        unit2, cols2, rows2 = grid.choose_unit(reduced, w, h, fold, rotatable, bleed)
-        if cols2 * rows2 > 0:
+        unit2, cols2, rows2 = grid.choose_unit(reduced, w, h, fold, rotatable, bleed, count)
+        if cols2 * rows2 and grid.pages_for(count, cols2 * rows2) == grid.pages_for(count, per_page):
             area, unit, cols, rows = reduced, unit2, cols2, rows2
             per_page = cols * rows
     page = _PiecePage(comp, pieces, frame, options, area, unit, cols, rows, suffix, note)
@@ -168,6 +170,8 @@ class _PiecePage:
         sheet.marks.extend(folds)
         _cut_or_crop(sheet, folds, block, bleed, chunk[0])
         sheet.scale_box = scale_spot(self.frame, block)
+        if sheet.scale_box is None:
+            sheet.scale_bar = scale_bar(self.frame)
         return sheet
 
     def back(self, start: int) -> Sheet:

@@ -67,6 +67,15 @@ def scale_spot(frame: Frame, used: Box | None) -> Box | None:
     return None
 
 
+def scale_bar(frame: Frame) -> Box:
+    """Where a page too full for the scale square shows a scale bar: the right end of its header.
+
+    The box is the bar's extent (its length is the scale) and the room for its label above it.
+    """
+    h = frame.header
+    return Box(h.x2 - frame.scale, h.y + 1.5 * MM, frame.scale, 5 * MM)
+
+
 def reserve_scale(frame: Frame) -> Box:
     """The area left when a band at the bottom is kept for the scale square."""
     band = frame.scale + SCALE_LABEL + 2 * MM

@@ -57,17 +57,26 @@ def fit(area: Box, unit: Unit, bleed: float) -> tuple[int, int]:
     return max(cols, 0), max(rows, 0)
 
 
-def choose_unit(area: Box, w: float, h: float, fold: bool, rotatable: bool, bleed: float) -> tuple[Unit, int, int]:
-    """The orientation that puts the most pieces on a page (ties: upright, vertical fold)."""
+def choose_unit(area: Box, w: float, h: float, fold: bool, rotatable: bool, bleed: float,
+                count: int | None = None) -> tuple[Unit, int, int]:
+    """The orientation that needs the fewest pages for ``count`` pieces (None: the most pieces on a
+    page); ties: upright, then a vertical fold, then more on a page."""
     options = []
     for rot in (0, 90) if rotatable and abs(w - h) > 0.01 else (0,):
         fw, fh = (w, h) if rot == 0 else (h, w)
         for fold_dir in ("v", "h") if fold else ("",):
             unit = Unit(fw, fh, rot, fold_dir)
             cols, rows = fit(area, unit, bleed)
-            options.append((cols * rows, -rot, fold_dir == "v", unit, cols, rows))
-    best = max(options, key=lambda o: (o[0], o[1], o[2]))
-    return best[3], best[4], best[5]
+            per_page = cols * rows
+            pages = pages_for(count, per_page) if per_page and count else 1 << 30  # does not fit: worst
+            options.append(((-pages, -rot, fold_dir == "v", per_page) if count else (per_page, -rot, fold_dir == "v"),
+                            unit, cols, rows))
+    best = max(options, key=lambda o: o[0])
+    return best[1], best[2], best[3]
+
+
+def pages_for(count: int, per_page: int) -> int:
+    return -(-count // per_page) if per_page else 0
 
 
 def block_box(area: Box, unit: Unit, cols: int, rows: int, bleed: float) -> Box:

@@ -91,6 +91,7 @@ class Sheet:
     labels: list[Label] = field(default_factory=list)
     fills: list[tuple[str, Box]] = field(default_factory=list)  # (kind, box): glue strips etc.
     scale_box: Box | None = None
+    scale_bar: Box | None = None  # a scale bar (in the header) on pages too full for the square
     content: Any = None  # role-specific payload (text lines, cover data, assembly diagram)
     offset: tuple[float, float] = (0.0, 0.0)  # applied to everything but header/footer (duplex drift)
     note: str = ""  # a line under the title (e.g. "print this page 4 times")

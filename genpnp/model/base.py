@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, overload
 
-from genpnp.art.base import ELEMENT, substitute, uses_fields
+from genpnp.art.base import ELEMENT, field_names, substitute, uses_fields
 from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
@@ -330,6 +330,8 @@ class FaceResolver:
         self.component, self.faces, self.ctx, self.w, self.h = component, faces, ctx, w, h
         self.cache: dict[tuple, Any] = {}
         self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
+        self.names = {name: field_names(f.draw) for name, f in faces.items()}
+        self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
 
     def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
         face = self.faces.get(face_name)
@@ -343,7 +345,11 @@ class FaceResolver:
         used: set[str] = set()
         raw = face.draw
         if not self.static[face_name]:
-            raw = substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, used)
+            raw = substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, used, item.loc,
+                             self.reported)
+            if not self.names[face_name] <= item.fields.keys():  # reported by substitute (once per place)
+                self.cache[key] = INVALID
+                return INVALID
         elements = []
         for i, value in enumerate(raw):
             el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc

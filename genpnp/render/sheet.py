@@ -61,6 +61,9 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     draw_footer(surface, doc, frame, number, total)
     if sheet.scale_box is not None:
         draw_scale(surface, sheet.scale_box, frame.scale_text)
+    if sheet.scale_bar is not None:
+        title_end = frame.header.x + surface.text_width(sheet.title, fonts.BOLD, 12)
+        draw_scale_bar(surface, sheet.scale_bar, frame.scale_text, title_end)
 
 
 def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame) -> None:
@@ -105,3 +108,16 @@ def draw_scale(surface: Any, box: Any, text: str) -> None:
     surface.text(box.x + box.w / 2, box.y + box.h / 2 + 1, text, fonts.BOLD, 8, INK, "center")
     surface.text(box.x + box.w / 2, box.y + box.h / 2 - 7, "scale check", fonts.DEFAULT, 5.5, SOFT, "center")
     surface.text(box.x + box.w / 2, box.y - 3 * MM, f"must measure {text}", fonts.DEFAULT, 5.5, SOFT, "center")
+
+
+def draw_scale_bar(surface: Any, box: Any, text: str, clear_of: float) -> None:
+    """A bar of the scale's length with end ticks, its length above it, and (where the title leaves
+    room) what to check, to its left."""
+    y = box.y + 2 * MM
+    surface.line(box.x, y, box.x2, y, INK, 0.6)
+    for x in (box.x, box.x2):
+        surface.line(x, y - 1 * MM, x, y + 1.6 * MM, INK, 0.6)
+    surface.text(box.x + box.w / 2, y + 1.2 * MM, text, fonts.BOLD, 6.5, INK, "center")
+    hint = f"scale check: this bar must measure {text}"
+    if box.x - 2 * MM - surface.text_width(hint, fonts.DEFAULT, 5.5) > clear_of + 3 * MM:
+        surface.text(box.x - 2 * MM, y - 0.6 * MM, hint, fonts.DEFAULT, 5.5, SOFT, "right")
