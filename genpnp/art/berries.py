@@ -110,10 +110,15 @@ def draw_blueberry(surface: Any, cx: float, cy: float, s: float, color: Color = 
 
 
 def draw_berry(surface: Any, fruit: str, cx: float, cy: float, s: float, color: Color | None = None) -> None:
-    if fruit == "strawberry":
-        draw_strawberry(surface, cx, cy, s, color or STRAWBERRY)
-    else:
-        draw_blueberry(surface, cx, cy, s, color or BLUEBERRY)
+    """One berry centred on (cx, cy); drawn once per fruit, size and colour as a form and reused (a map
+    or a sheet of tiles shows hundreds of the same berry)."""
+    body = color or (STRAWBERRY if fruit == "strawberry" else BLUEBERRY)
+    draw = draw_strawberry if fruit == "strawberry" else draw_blueberry
+    key = f"berry-{fruit}-{s:.2f}-{body.r:.4f}-{body.g:.4f}-{body.b:.4f}"
+    surface.save()
+    surface.translate(cx - s, cy - s)
+    surface.reuse(key, 2 * s, 2 * s, lambda local: draw(local, s, s, s, body))
+    surface.restore()
 
 
 def draw_berries(surface: Any, fruit: str, count: int, x: float, y: float, w: float, h: float,

@@ -8,6 +8,7 @@ named by ``fill_by``, ``region_by``, ``label_by`` and ``marks_by`` and by zones 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any, ClassVar
 
 from genpnp.color import Color
@@ -229,6 +230,11 @@ class HexMap(Component):
         return next((z for z in self.zone_sets if coord in z.cells), None)
 
     def _bounds(self) -> tuple[float, float, float, float]:
+        return self._bounds_once
+
+    @cached_property
+    def _bounds_once(self) -> tuple[float, float, float, float]:
+        """Computed once per map (drawing asks for every hex; over every corner it is the slow part)."""
         return hexgrid.bounds(self.coords(), self.hex_size, self.orientation, y_up=True)  # type: ignore[arg-type]
 
     @property
@@ -244,6 +250,10 @@ class HexMap(Component):
         return x1 - x0 + 2 * self.margin, y1 - y0 + 2 * self.margin + top + bottom
 
     def _shift(self) -> tuple[float, float]:
+        return self._shift_once
+
+    @cached_property
+    def _shift_once(self) -> tuple[float, float]:
         x0, y0, _, _ = self._bounds()
         return self.margin - x0, self.margin + self.bands[1] - y0
 
