@@ -36,7 +36,7 @@ def credit_lines(meta: Any) -> list[str]:
 def advice_lines(doc: Any) -> list[str]:
     o = doc.options
     lines = [
-        f"Print at 100% (\"actual size\") on {o.paper.name} paper; check the scale square on each sheet.",
+        f"Print at 100% (\"actual size\") on {o.paper.name} paper; check the scale square (or bar) on each sheet.",
     ]
     if o.backs == "fold":
         lines.append("Print single-sided. Glue the sheet to card before cutting; fold pairs along the dashed "
