@@ -1,4 +1,4 @@
-"""Square-grid maps written as ASCII art inside YAML (Berrymandering boards and state maps).
+"""Square-grid maps written as ASCII art inside YAML (board games played on a grid of tiles).
 
 A map is a picture: one character per cell, one text row per grid row::
 
@@ -8,16 +8,19 @@ A map is a picture: one character per cell, one text row per grid row::
       12?a
       .bc3
 
-Cell codes (see docs/maps.md): ``.`` or space = no cell, ``?`` = random tile, ``1``-``4`` = that many
-strawberries, ``a``-``d`` = 1-4 blueberries, ``#`` = a tile dealt from ``deal:`` with its ``seed:``
-(same seed, same board). Every problem names the file, line and column of the offending character.
+Cell codes (see docs/maps.md): ``.`` or space = no cell, ``?`` = random tile, ``#`` = a tile dealt
+from ``deal:`` with its ``seed:`` (same seed, same board), and the codes of the teams the game
+declares (:class:`Team`: the n-th code of a team is a cell of that team with n marks). The engine
+knows no team: a ``gridmap`` component declares them, and a map read without teams (``teams=None``,
+as ``genpnp check-map`` does) is read for its shape only. Every problem names the file, line and
+column of the offending character.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -26,43 +29,54 @@ from genpnp.errors import ContentError, Loc, Problem, Problems, did_you_mean
 
 MAX_GROUP = 8
 MAX_CELLS = 10_000
+MAX_MARKS = 9
 KEYS = ("name", "title", "group", "rows", "deal", "notes")
-DEAL_KEYS = ("seed", "random", "strawberry", "blueberry")
+DEAL_SEED, DEAL_RANDOM = "seed", "random"
 NO_CELL = ". "
 DEALT = "#"
+RANDOM_CODE = "?"
+RESERVED = NO_CELL + DEALT + RANDOM_CODE
 
 
-class Team(Enum):
-    STRAWBERRY = "strawberry"
-    BLUEBERRY = "blueberry"
+@dataclass(frozen=True)
+class Team:
+    """A side on a map: its name (its key in ``deal:``) and its cell codes, ``codes[n - 1]`` = n marks."""
+
+    name: str
+    codes: str
 
 
 @dataclass(frozen=True)
 class Content:
-    """What is printed on one cake tile: a random tile (team None) or 1-4 berries of one team."""
+    """What is printed on one cell: a random tile, ``marks`` (1..) marks of a ``team``, or, for a map
+    read for its shape only, a cell whose code was not read (team None)."""
 
-    team: Team | None
-    berries: int = 0
+    code: str
+    team: str | None = None
+    marks: int = 0
 
     @property
     def is_random(self) -> bool:
-        return self.team is None
-
-    @property
-    def code(self) -> str:
-        """The character that writes this content in a map's rows."""
-        if self.team is None:
-            return "?"
-        if self.team is Team.STRAWBERRY:
-            return str(self.berries)
-        return "abcd"[self.berries - 1]
+        return self.code == RANDOM_CODE
 
 
-RANDOM = Content(None)
-CODES: dict[str, Content] = {"?": RANDOM}
-CODES.update({str(n): Content(Team.STRAWBERRY, n) for n in range(1, 5)})
-CODES.update({"abcd"[n - 1]: Content(Team.BLUEBERRY, n) for n in range(1, 5)})
-LEGEND = '". " no cell, "#" dealt tile, "?" random, "1"-"4" strawberries, "a"-"d" blueberries'
+RANDOM = Content(RANDOM_CODE)
+UNDEALT = Content(DEALT)  # a dealt cell of a map read for its shape only
+
+
+def team_codes(teams: Sequence[Team]) -> dict[str, Content]:
+    """Every cell code of ``teams`` (and ``?``) -> the content it writes."""
+    codes: dict[str, Content] = {RANDOM_CODE: RANDOM}
+    for team in teams:
+        codes.update({ch: Content(ch, team.name, n) for n, ch in enumerate(team.codes, 1)})
+    return codes
+
+
+def legend(teams: Sequence[Team]) -> str:
+    base = '". " no cell, "#" dealt tile, "?" random'
+    if not teams:
+        return base + "; no teams are declared (a gridmap component declares teams: with their codes)"
+    return base + ", " + ", ".join(f'"{t.codes}" {t.name}' for t in teams) + " (n-th code = n marks)"
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,10 @@ class Cell:
 
 @dataclass(frozen=True)
 class GridMap:
-    """A map of square cells; rows and columns count from 0 at the top-left cell."""
+    """A map of square cells; rows and columns count from 0 at the top-left cell.
+
+    ``teams`` is None for a map read for its shape only (its cells' codes were not read).
+    """
 
     name: str
     title: str
@@ -83,6 +100,7 @@ class GridMap:
     loc: Loc
     rows_loc: Loc
     row_origins: tuple[Loc, ...] = field(repr=False, default=())
+    teams: tuple[Team, ...] | None = None
 
     def cell_loc(self, row: int, col: int) -> Loc:
         """Where the character of cell (row, col) is written."""
@@ -107,16 +125,24 @@ class GridMap:
     def candles(self) -> int:
         return len(self.cells) // self.group
 
-    def berries(self, team: Team) -> int:
-        return sum(c.content.berries for c in self.cells if c.content.team is team)
+    def team(self, name: str) -> Team:
+        for team in self.teams or ():
+            if team.name == name:
+                return team
+        raise KeyError(f"the map {self.name} has no team {name!r}")
 
-    def tile_counts(self, team: Team) -> tuple[int, int, int, int]:
-        """How many tiles of ``team`` carry 1, 2, 3 and 4 berries."""
-        counts = [0, 0, 0, 0]
+    def marks(self, team: str) -> int:
+        """The marks on the cells of ``team`` (all its tiles' berries, pips...)."""
+        self.team(team)
+        return sum(c.content.marks for c in self.cells if c.content.team == team)
+
+    def tile_counts(self, team: str) -> tuple[int, ...]:
+        """How many cells of ``team`` carry 1, 2, 3 ... marks (one number per code of the team)."""
+        counts = [0] * len(self.team(team).codes)
         for c in self.cells:
-            if c.content.team is team:
-                counts[c.content.berries - 1] += 1
-        return (counts[0], counts[1], counts[2], counts[3])
+            if c.content.team == team:
+                counts[c.content.marks - 1] += 1
+        return tuple(counts)
 
     @property
     def random_tiles(self) -> int:
@@ -130,21 +156,26 @@ class GridMap:
         return "\n".join("".join(line) for line in grid)
 
 
-def load_map(path: Path, name: str | None = None) -> GridMap:
-    """Load one map file; ``name`` is the file name shown in messages (default: relative path)."""
+def load_map(path: Path, name: str | None = None, teams: Sequence[Team] | None = None) -> GridMap:
+    """Load one map file; ``name`` is the file name shown in messages (default: relative path).
+
+    ``teams`` are the codes the cells may use; None reads the map for its shape only: any character but
+    ``.`` and space is a cell, and the deal's team keys are only counted.
+    """
     shown = name or display_name(path)
     data = load_file(path, shown)
     if not isinstance(data, LMap):
         raise ContentError([Problem(Loc(shown, 1, 1), "a map file must be a mapping with at least rows:")])
     source = path.read_text(encoding="utf-8")
-    return parse_map(data, path.stem, source=source)
+    return parse_map(data, path.stem, source=source, teams=teams)
 
 
-def parse_map(data: LMap, name: str, source: str | None = None) -> GridMap:
+def parse_map(data: LMap, name: str, source: str | None = None, teams: Sequence[Team] | None = None) -> GridMap:
     """Build a map from a loaded mapping; ``name`` is used when the mapping has no ``name:``.
 
     ``source`` (the file's text) makes columns exact for any YAML style of ``rows``; without it a
-    ``rows: |`` block is assumed to be indented two spaces deeper than its key.
+    ``rows: |`` block is assumed to be indented two spaces deeper than its key. ``teams`` as in
+    :func:`load_map`.
     """
     problems = Problems()
     for key in data:
@@ -163,6 +194,7 @@ def parse_map(data: LMap, name: str, source: str | None = None) -> GridMap:
     if "rows" not in data:
         problems.add(data.loc, "a map needs rows: (the picture of its cells)")
         problems.check()
+    codes = team_codes(teams or ())
     lines, origins = _row_lines(data, source.splitlines() if source is not None else None, problems)
     raw: list[tuple[int, int, str, Loc]] = []
     for r, (text, origin) in enumerate(zip(lines, origins)):
@@ -170,8 +202,9 @@ def parse_map(data: LMap, name: str, source: str | None = None) -> GridMap:
             loc = Loc(origin.file, origin.line, origin.col + c)
             if ch in NO_CELL:
                 continue
-            if ch != DEALT and ch not in CODES:
-                hint = f' (did you mean "{ch.lower()}"?)' if ch.lower() in CODES else f" (cells: {LEGEND})"
+            if teams is not None and ch != DEALT and ch not in codes:
+                other = ch.swapcase()
+                hint = f' (did you mean "{other}"?)' if other in codes else f" (cells: {legend(teams)})"
                 problems.add(loc, f'unknown cell code "{ch}"{hint}')
                 continue
             raw.append((r, c, ch, loc))
@@ -179,19 +212,20 @@ def parse_map(data: LMap, name: str, source: str | None = None) -> GridMap:
         problems.add(data.loc_of("rows"), "the map has no cells")
     if len(raw) > MAX_CELLS:
         problems.add(data.loc_of("rows"), f"the map has {len(raw)} cells, more than {MAX_CELLS}")
-    dealt = _deal(data, [loc for _, _, ch, loc in raw if ch == DEALT], problems)
+    dealt = _deal(data, [loc for _, _, ch, loc in raw if ch == DEALT], teams, problems)
     problems.check()
     top = min(r for r, _, _, _ in raw)
     left = min(c for _, c, _, _ in raw)
     cells: list[Cell] = []
     dealt_tiles = iter(dealt)
     for r, c, ch, _ in raw:
-        content = next(dealt_tiles) if ch == DEALT else CODES[ch]
+        content = next(dealt_tiles) if ch == DEALT else codes.get(ch, Content(ch))
         cells.append(Cell(r - top, c - left, content))
     row_origins = tuple(
         Loc(o.file, o.line, o.col + left) for o in origins[top : max(r for r, _, _, _ in raw) + 1]
     )
-    return GridMap(map_name, title, group, tuple(cells), data.loc, data.loc_of("rows"), row_origins)
+    return GridMap(map_name, title, group, tuple(cells), data.loc, data.loc_of("rows"), row_origins,
+                   None if teams is None else tuple(teams))
 
 
 def _text(data: LMap, key: str, default: str, problems: Problems) -> str:
@@ -259,43 +293,48 @@ def _block_indent(source: list[str] | None, loc: Loc, key_loc: Loc) -> int:
     return key_loc.col + 1
 
 
-def _deal(data: LMap, dealt_locs: list[Loc], problems: Problems) -> list[Content]:
-    """The contents of the ``#`` cells in reading order, shuffled by the deal's seed."""
+def _deal(data: LMap, dealt_locs: list[Loc], teams: Sequence[Team] | None, problems: Problems) -> list[Content]:
+    """The contents of the ``#`` cells in reading order, shuffled by the deal's seed.
+
+    Without ``teams`` (shape only) every key but seed and random is taken for a team and only counted.
+    """
     deal = data.get("deal")
+    keys = (DEAL_SEED, DEAL_RANDOM) + tuple(t.name for t in teams or ())
     if deal is None:
         if dealt_locs:
             problems.add(dealt_locs[0], "a # cell is dealt, but the map has no deal: (seed and tile counts)")
         return []
     if not isinstance(deal, LMap):
-        problems.add(data.loc_of("deal"), "deal must be a mapping with seed, random, strawberry, blueberry")
+        problems.add(data.loc_of("deal"), f"deal must be a mapping with {', '.join(keys)}")
         return []
-    for key in deal:
-        if key not in DEAL_KEYS:
-            problems.add(deal.key_loc(key), f'unknown deal key "{key}"{did_you_mean(key, DEAL_KEYS)}')
+    if teams is None:
+        teams = [Team(str(key), "") for key in deal if key not in (DEAL_SEED, DEAL_RANDOM)]
+    else:
+        for key in deal:
+            if key not in keys:
+                problems.add(deal.key_loc(key), f'unknown deal key "{key}"{did_you_mean(str(key), keys)}')
     before = len(problems.errors)
-    seed = deal.get("seed")
+    seed = deal.get(DEAL_SEED)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        problems.add(deal.loc_of("seed"), f"the deal needs a whole-number seed:, not {seed!r}")
+        problems.add(deal.loc_of(DEAL_SEED), f"the deal needs a whole-number seed:, not {seed!r}")
     tiles: list[Content] = []
-    count = deal.get("random", 0)
+    count = deal.get(DEAL_RANDOM, 0)
     if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        problems.add(deal.loc_of("random"), f"random must be a number of tiles (0 or more), not {count!r}")
+        problems.add(deal.loc_of(DEAL_RANDOM), f"random must be a number of tiles (0 or more), not {count!r}")
     else:
         tiles += [RANDOM] * count
-    for team in Team:
-        counts = deal.get(team.value, [0, 0, 0, 0])
+    for team in teams:
+        size = len(team.codes) or None  # shape only: any length
+        counts = deal.get(team.name, [0] * (size or 1))
         if not (
             isinstance(counts, list)
-            and len(counts) == 4
+            and len(counts) == (size or len(counts))
             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts)
         ):
-            problems.add(
-                deal.loc_of(team.value),
-                f"{team.value} must list the numbers of 1-, 2-, 3- and 4-berry tiles, like [6, 4, 3, 2]",
-            )
+            problems.add(deal.loc_of(team.name), _counts_hint(team))
             continue
-        for berries, n in enumerate(counts, 1):
-            tiles += [Content(team, berries)] * n
+        for marks, n in enumerate(counts, 1):
+            tiles += [Content(team.codes[marks - 1], team.name, marks) if team.codes else UNDEALT] * n
     if not dealt_locs:
         problems.add(data.key_loc("deal"), "the map has a deal: but no # cells to deal to")
     elif len(tiles) != len(dealt_locs) and len(problems.errors) == before:
@@ -307,3 +346,13 @@ def _deal(data: LMap, dealt_locs: list[Loc], problems: Problems) -> list[Content
         return []
     random.Random(seed).shuffle(tiles)
     return tiles
+
+
+def _counts_hint(team: Team) -> str:
+    if not team.codes:
+        return f"{team.name} must list numbers of tiles (0 or more), one per number of marks, like [3, 2, 1]"
+    n = len(team.codes)
+    marks = ", ".join(str(i) for i in range(1, n)) + (f" and {n}" if n > 1 else "1")
+    example = ", ".join(str(i) for i in range(n, 0, -1))
+    return (f"{team.name} must list {n} number{'s' if n > 1 else ''} of tiles: how many have {marks} "
+            f"mark{'s' if n > 1 else ''} (codes {team.codes}), like [{example}]")

@@ -6,10 +6,14 @@
       kind: gridmap
       map: maps/ohio.yaml    # rows of cell codes, see docs/maps.md
       cell: 30mm             # side of a cell (usually the size of the game's tiles)
+      teams:                 # the sides, their cell codes (n-th code = n marks), colour and art
+        red: {codes: "123", color: "#cc3333"}
+        blue: {codes: abc, color: "#3344aa", art: {text: {text: "{count}", size: 24pt, color: "{color}"}}}
 
 The board is cols x rows cells plus a margin and a title band; the engine poster-tiles it over
 several pages when it is larger than the printable area. The loaded map (``grid``) carries every
 cell's content and the file:line:col of every cell, for rules modules to check and point at.
+A team's art is resolved at load for each number of marks (``marks_art``).
 """
 
 from __future__ import annotations
@@ -17,14 +21,65 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from genpnp.art.base import ELEMENT, field_names, substitute
 from genpnp.color import Color
-from genpnp.content.gridmap import GridMap, load_map
-from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Length, PathSpec, fld
+from genpnp.content.gridmap import DEAL_RANDOM, DEAL_SEED, MAX_MARKS, RESERVED, GridMap, Team, load_map
+from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, MapOf, Obj, PathSpec, fld
+from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, Piece, ResolvedFace, kind
 from genpnp.units import MM
 
 TITLE_BAND = 12 * MM
+INNER = 0.76  # side of the box a cell's art (team art, random mark) is drawn in, as a fraction of the cell
+ART_FIELDS = ("count", "team", "color")
+
+
+def _codes(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str) or not value:
+        return ctx.error(loc, f'codes must be a text of cell codes, one per number of marks, like "1234", '
+                              f"not {value!r}")
+    if len(value) > MAX_MARKS:
+        return ctx.error(loc, f'codes "{value}" has {len(value)} codes; a team has at most {MAX_MARKS} '
+                              f"(1 to {MAX_MARKS} marks)")
+    for ch in value:
+        if ch in RESERVED or not ch.isprintable() or ch.isspace():
+            return ctx.error(loc, f'"{ch}" cannot be a team\'s code: ". " is no cell, "#" a dealt tile, "?" random')
+        if value.count(ch) > 1:
+            return ctx.error(loc, f'codes "{value}" uses "{ch}" twice')
+    return value
+
+
+def _art(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    if isinstance(value, dict):
+        items = LList([value], loc=loc)
+        items.item_locs.append(loc)
+        return items
+    if not isinstance(value, list) or not value:
+        return ctx.error(loc, "art is an art element (a mapping like {pips: 3}) or a list of them")
+    return value
+
+
+ELEMENTS_SCHEMA = {"anyOf": [ELEMENT.json_schema(), {"type": "array", "items": ELEMENT.json_schema()}]}
+
+
+@dataclass(frozen=True, kw_only=True)
+class MapTeam:
+    """A team of a grid map (key: its name, also its key in a map's deal:): its cell codes, colour and art.
+    The art is drawn in each of the team's cells, inside the inset, with {count} = the cell's marks."""
+
+    codes: str = fld(Custom(_codes, {"type": ["string", "integer"]}, "text of cell codes"), example="1234",
+                     doc="the team's cell codes: the first means 1 mark, the second 2 marks, ... (at most 9)")
+    color: Color | None = fld(ColorSpec(), None, "the team's colour: {color} in its art")
+    art: Any = fld(Custom(_art, ELEMENTS_SCHEMA, "art element or list of art elements"), None,
+                   "drawn in each cell of the team; {count} = marks, {team} = name, {color} = colour "
+                   "(default: {count} pips in the team's colour)")
+    loc: Loc = Loc("<built-in>")
+
+
+TEAMS = MapOf(Obj(MapTeam), key_pattern=r"[A-Za-z][A-Za-z0-9_\-]*")
 
 
 @kind("gridmap")
@@ -38,14 +93,16 @@ class MapBoard(Component):
     cell: float = fld(Length(lo=5 * MM), 30 * MM, "side of a cell", "30mm")
     margin: float = fld(Length(), 8 * MM, "blank border around the cells")
     gap: float = fld(Length(), 1 * MM, "space between neighbouring tiles inside a cell's square")
-    fill: Color = fld(ColorSpec(), Color(0.93, 0.8, 0.55), "colour of a cell (the cake)")
-    inner: Color = fld(ColorSpec(), Color(1.0, 0.96, 0.92), "colour of the inset on each cell (the frosting)")
+    fill: Color = fld(ColorSpec(), Color(0.93, 0.8, 0.55), "colour of a cell")
+    inner: Color = fld(ColorSpec(), Color(1.0, 0.96, 0.92), "colour of the inset on each cell")
     outline: Color = fld(ColorSpec(), Color(0.25, 0.15, 0.1), "colour of the map's outline and cell edges")
     outline_width: float = fld(Length(), 2.5, "width of the heavy outline", "2.5pt")
-    contents: bool = fld(Bool(), True, "draw each cell's berries or random mark (false: blank cells)")
-    strawberry: Color | None = fld(ColorSpec(), None, "colour of strawberries (default: the berries art's red)")
-    blueberry: Color | None = fld(ColorSpec(), None, "colour of blueberries (default: the berries art's blue)")
+    contents: bool = fld(Bool(), True, "draw each cell's team art or random mark (false: blank cells)")
+    teams: dict[str, MapTeam] | None = fld(
+        TEAMS, None, "the teams whose cell codes the map may use (name -> codes, colour, art); none: only ? and #",
+        {"red": {"codes": "123", "color": "#cc3333"}, "blue": {"codes": "abc", "color": "#3344aa"}})
     grid: GridMap | None = None
+    marks_art: dict[tuple[str, int], tuple] | None = None
     map_name: str = ""
     pieces: tuple = ()
 
@@ -58,16 +115,22 @@ class MapBoard(Component):
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
         obj = cls(**values)
+        teams = obj.teams or {}
+        if not _check_teams(teams, data, ctx):
+            return INVALID
+        marks_art = _marks_art(teams, data, obj.cell, ctx)
+        if marks_art is None:
+            return INVALID
         try:
             shown = str(obj.map.resolve().relative_to(ctx.root.parent.resolve()))
         except ValueError:
             shown = str(obj.map)
         try:
-            grid = load_map(obj.map, shown)
+            grid = load_map(obj.map, shown, [Team(name, team.codes) for name, team in teams.items()])
         except ContentError as exc:
             ctx.problems.extend(exc.problems)
             return INVALID
-        obj = replace(obj, grid=grid, map_name=shown, title=obj.title or grid.title)
+        obj = replace(obj, grid=grid, map_name=shown, title=obj.title or grid.title, marks_art=marks_art)
         w, h = obj.size
         face = ResolvedFace(f"{obj.name}/map", None, None, 0.0, (), "map")
         return replace(obj, pieces=(Piece(obj.name, 1, w, h, "rect", face, None, {"map": shown}),))
@@ -82,4 +145,72 @@ class MapBoard(Component):
                 self.cell, self.cell)
 
 
-__all__ = ["MapBoard", "TITLE_BAND"]
+def _check_teams(teams: dict[str, MapTeam], data: Any, ctx: Ctx) -> bool:
+    """Team names that are not deal keys, codes that no two teams share."""
+    raw = data.get("teams") if isinstance(data, LMap) else None
+    errors = len(ctx.problems.errors)
+    owner: dict[str, str] = {}
+    for name, team in teams.items():
+        entry = raw.get(name) if isinstance(raw, LMap) else None
+        if name in (DEAL_SEED, DEAL_RANDOM):
+            where = raw.key_loc(name) if isinstance(raw, LMap) else team.loc
+            ctx.error(where, f'a team cannot be called "{name}": a map\'s deal: uses that key')
+        for ch in team.codes:
+            if ch in owner:
+                where = entry.loc_of("codes") if isinstance(entry, LMap) else team.loc
+                ctx.error(where, f'the code "{ch}" of team {name} is already a code of team {owner[ch]}')
+                break
+            owner[ch] = name
+    return len(ctx.problems.errors) == errors
+
+
+def _marks_art(teams: dict[str, MapTeam], data: Any, cell: float, ctx: Ctx) -> dict[tuple[str, int], tuple] | None:
+    """Each team's art with {count}, {team} and {color} filled in, for 1 .. len(codes) marks."""
+    raw_teams = data.get("teams") if isinstance(data, LMap) else None
+    out: dict[tuple[str, int], tuple] = {}
+    ok = True
+    for name, team in teams.items():
+        raw = raw_teams.get(name) if isinstance(raw_teams, LMap) else None
+        color = raw.get("color") if isinstance(raw, LMap) else None  # as written: a palette name or #rrggbb
+        art_loc = raw.loc_of("art") if isinstance(raw, LMap) and "art" in raw else team.loc
+        art = team.art if team.art is not None else _default_art(color is not None, art_loc)
+        used = field_names(art)
+        unknown = sorted(used - set(ART_FIELDS)) or (["color"] if color is None and "color" in used else [])
+        if unknown:
+            ctx.error(art_loc, f"the art of team {name} uses {{{unknown[0]}}}: a team's art may use {{count}} "
+                               "(the cell's marks), {team} (its name) and {color} (its color:, when given)")
+            ok = False
+            continue
+        for marks in range(1, len(team.codes) + 1):
+            elements = _elements(art, {"count": marks, "team": name, "color": color}, art_loc, cell * INNER,
+                                 marks == 1, ctx)
+            if elements is None:
+                ok = False
+                break
+            out[(name, marks)] = elements
+    return out if ok else None
+
+
+def _default_art(colored: bool, loc: Loc) -> LList:
+    """``{count}`` pips (in ``{color}`` when the team has one), as if written where the team is declared."""
+    params = LMap({"count": "{count}", "color": "{color}"} if colored else {"count": "{count}"}, loc=loc)
+    element = LMap({"pips": params}, loc=loc)
+    out = LList([element], loc=loc)
+    out.item_locs.append(loc)
+    return out
+
+
+def _elements(art: Any, fields: dict[str, Any], loc: Loc, side: float, check: bool, ctx: Ctx) -> tuple | None:
+    values = substitute(art, fields, loc, ctx, set())
+    elements = []
+    for i, value in enumerate(values):
+        element = ELEMENT.parse(value, values.loc_of(i) if isinstance(values, LList) else loc, ctx)
+        if element is INVALID:
+            return None
+        if check:
+            element.check(side, side, ctx)
+        elements.append(element)
+    return tuple(elements)
+
+
+__all__ = ["MapBoard", "MapTeam", "TITLE_BAND", "INNER"]

@@ -1,14 +1,13 @@
-"""Renderer of grid-map boards: cake cells with their berries, the map's heavy outline, its title."""
+"""Renderer of grid-map boards: cells with their team's art or random mark, the map's heavy outline, its title."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from genpnp import fonts
-from genpnp.art.berries import draw_berries
 from genpnp.art.marks import draw_random
 from genpnp.color import Color
-from genpnp.model.mapboard import TITLE_BAND, MapBoard
+from genpnp.model.mapboard import INNER, TITLE_BAND, MapBoard
 from genpnp.render import renderer
 from genpnp.units import MM
 
@@ -45,13 +44,30 @@ def draw_cell(board: Any, surface: Any, cell: Any) -> None:
     if not board.contents:
         return
     content = cell.content
-    box = (x + w * 0.12, y + h * 0.12, w * 0.76, h * 0.76)
-    if content.team is None:
+    margin = (1 - INNER) / 2
+    box = (x + w * margin, y + h * margin, w * INNER, h * INNER)
+    if content.is_random:
         draw_random(surface, *box)
-        return
-    fruit = content.team.value
-    color = board.strawberry if fruit == "strawberry" else board.blueberry
-    draw_berries(surface, fruit, content.berries, *box, color)
+    elif content.team is not None:
+        draw_art(surface, board.marks_art[(content.team, content.marks)], *box)
+
+
+def draw_art(surface: Any, elements: tuple, x: float, y: float, w: float, h: float) -> None:
+    """Art elements drawn in the box (x, y, w, h) as on a face of that size."""
+    surface.save()
+    surface.translate(x, y)
+    for element in elements:
+        if element.rotate:
+            surface.save()
+            ex, ey, ew, eh = element.resolve_box(w, h)
+            surface.translate(ex + ew / 2, ey + eh / 2)
+            surface.rotate(element.rotate)
+            surface.translate(-(ex + ew / 2), -(ey + eh / 2))
+            element.draw(surface, w, h)
+            surface.restore()
+        else:
+            element.draw(surface, w, h)
+    surface.restore()
 
 
 def draw_title(board: Any, surface: Any, w: float, h: float) -> None:

@@ -199,8 +199,15 @@ def test_check_map_region_and_group_option() -> None:
 
 
 def test_check_map_content_errors() -> None:
+    code, text = check_map(FIXTURES / "bad-keys-and-deal.yaml")
+    assert code == 1 and ':2:1: unknown key "grup"' in text
+    assert ":11:12: shuffle must list numbers of tiles (0 or more)" in text  # any other key is taken for a team
+
+
+def test_check_map_reads_the_shape_only() -> None:
+    """Cell codes belong to a game's teams (its gridmap component): check-map counts any character as a cell."""
     code, text = check_map(FIXTURES / "bad-unknown-code.yaml")
-    assert code == 1 and ':4:5: unknown cell code "x"' in text
+    assert code == 0 and text.endswith("Typo: 12 cells, 3 districts, 3 candles")
 
 
 masks = st.integers(1, 5).flatmap(
