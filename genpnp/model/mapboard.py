@@ -36,8 +36,9 @@ ART_FIELDS = ("count", "team", "color")
 
 
 def _codes(value: Any, loc: Loc, ctx: Ctx) -> Any:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return ctx.error(loc, f'codes must be text: quote digits, like codes: "{value}" '
+                              f"(YAML reads {value} as a number)")
     if not isinstance(value, str) or not value:
         return ctx.error(loc, f'codes must be a text of cell codes, one per number of marks, like "1234", '
                               f"not {value!r}")
@@ -70,7 +71,7 @@ class MapTeam:
     """A team of a grid map (key: its name, also its key in a map's deal:): its cell codes, colour and art.
     The art is drawn in each of the team's cells, inside the inset, with {count} = the cell's marks."""
 
-    codes: str = fld(Custom(_codes, {"type": ["string", "integer"]}, "text of cell codes"), example="1234",
+    codes: str = fld(Custom(_codes, {"type": "string", "minLength": 1}, "text of cell codes"), example="1234",
                      doc="the team's cell codes: the first means 1 mark, the second 2 marks, ... (at most 9)")
     color: Color | None = fld(ColorSpec(), None, "the team's colour: {color} in its art")
     art: Any = fld(Custom(_art, ELEMENTS_SCHEMA, "art element or list of art elements"), None,

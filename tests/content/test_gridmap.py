@@ -275,6 +275,7 @@ def test_an_undeclared_code_in_a_map_names_file_line_and_column(tmp_path: Path) 
         ("codes: xyz", "codes: xy2", 'board.yaml:11:16: the code "2" of team blue is already a code of team red'),
         ("codes: xyz", "codes: xyzx", 'board.yaml:11:16: codes "xyzx" uses "x" twice'),
         ("codes: xyz", "codes: [x, y]", "board.yaml:11:16: codes must be a text of cell codes"),
+        ('codes: "123"', "codes: 123", 'board.yaml:9:20: codes must be text: quote digits, like codes: "123"'),
         ("codes: xyz", "codes: abcdefghij", 'board.yaml:11:16: codes "abcdefghij" has 10 codes; a team has at '
                                             "most 9"),
         ("      red:", "      seed:", 'board.yaml:9:7: a team cannot be called "seed": a map\'s deal: uses that key'),
