@@ -3,7 +3,8 @@
 Items of ``cake-tiles`` and ``mystery-discs`` carry ``fruit`` (strawberry or blueberry) and
 ``berries`` (1-4), or ``random: true`` for a random cake tile. The player board's items carry
 ``grid`` (cells per side) and ``gap`` (space between tiles); their sizes must frame the grid of
-cake tiles exactly. Every map board (kind ``gridmap``) must be cuttable into groups of 4.
+cake tiles exactly. Every map board (kind ``gridmap``) declares the two teams, strawberry and
+blueberry, and must be cuttable into groups of 4.
 """
 
 from __future__ import annotations
@@ -100,11 +101,18 @@ def _balance(comp: Any, counts: Counts, what: str) -> list[Violation]:
 
 def _maps(game: Any) -> list[Violation]:
     out: list[Violation] = []
+    reported: set[Loc] = set()
     candles = game.components[CANDLES].piece_count()
     for comp in game.components.values():
         if not isinstance(comp, MapBoard) or comp.grid is None:
             continue
         gm = comp.grid
+        teams = tuple(comp.teams or ())
+        where = next(iter(comp.teams.values())).loc if comp.teams else comp.loc  # maps extending one share it
+        if sorted(teams) != sorted(FRUITS) and where not in reported:
+            reported.add(where)
+            out.append(Violation(where, "map-teams", f"teams {', '.join(teams) or '(none)'} (in {comp.name}); "
+                                 f"the maps of Berrymandering have the teams {' and '.join(FRUITS)}"))
         found = validate_map(gm)
         out += found
         if found:
