@@ -122,7 +122,8 @@ class GridMap:
         return max(c.row for c in self.cells) + 1
 
     @property
-    def candles(self) -> int:
+    def groups(self) -> int:
+        """How many groups the cells cut into."""
         return len(self.cells) // self.group
 
     def team(self, name: str) -> Team:

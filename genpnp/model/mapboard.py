@@ -18,13 +18,14 @@ A team's art is resolved at load for each number of marks (``marks_art``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import ELEMENT, field_names, substitute
 from genpnp.color import Color
 from genpnp.content.gridmap import DEAL_RANDOM, DEAL_SEED, MAX_MARKS, RESERVED, GridMap, Team, load_map
-from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, MapOf, Obj, PathSpec, fld
+from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, MapOf, Obj, PathSpec, Str, fld
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, Piece, ResolvedFace, kind
@@ -66,6 +67,9 @@ def _art(value: Any, loc: Loc, ctx: Ctx) -> Any:
 ELEMENTS_SCHEMA = {"anyOf": [ELEMENT.json_schema(), {"type": "array", "items": ELEMENT.json_schema()}]}
 
 
+
+FACTS = ("cells", "groups", "group")  # what a gridmap's facts line may name
+
 @dataclass(frozen=True, kw_only=True)
 class MapTeam:
     """A team of a grid map (key: its name, also its key in a map's deal:): its cell codes, colour and art.
@@ -102,6 +106,9 @@ class MapBoard(Component):
     teams: dict[str, MapTeam] | None = fld(
         TEAMS, None, "the teams whose cell codes the map may use (name -> codes, colour, art); none: only ? and #",
         {"red": {"codes": "123", "color": "#cc3333"}, "blue": {"codes": "abc", "color": "#3344aa"}})
+    facts: str = fld(Str(), "{cells} cells · {groups} groups of {group}",
+                     "the line under the title; {cells}, {groups} and {group} are filled in (empty: no line)",
+                     "{cells} cells · {groups} districts of {group}")
     grid: GridMap | None = None
     marks_art: dict[tuple[str, int], tuple] | None = None
     map_name: str = ""
@@ -116,6 +123,10 @@ class MapBoard(Component):
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
         obj = cls(**values)
+        unknown = sorted(field_names(obj.facts) - set(FACTS))
+        if unknown:
+            where = data.loc_of("facts") if isinstance(data, LMap) and "facts" in data else loc
+            return ctx.error(where, f'facts: no value "{unknown[0]}" (known: {", ".join(FACTS)})')
         teams = obj.teams or {}
         if not _check_teams(teams, data, ctx):
             return INVALID
@@ -138,6 +149,13 @@ class MapBoard(Component):
 
     def piece_count(self) -> int:
         return self.copies
+
+    def facts_line(self) -> str:
+        """``facts`` with the map's numbers filled in."""
+        assert self.grid is not None
+        n, group = len(self.grid.cells), self.grid.group
+        values = {"cells": n, "groups": n // group if group else 0, "group": group}
+        return re.sub(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", lambda m: str(values[m.group(1)]), self.facts)
 
     def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
         """(x, y, w, h) of a cell in board points, y up, row 0 at the top."""

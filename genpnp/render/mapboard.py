@@ -71,17 +71,15 @@ def draw_art(surface: Any, elements: tuple, x: float, y: float, w: float, h: flo
 
 
 def draw_title(board: Any, surface: Any, w: float, h: float) -> None:
-    grid = board.grid
     size = min(16.0, TITLE_BAND * 0.55)
     title = board.label
     while size > 6 and fonts.text_width(title, fonts.BOLD, size) > w - 2 * board.margin:
         size -= 0.5
     base = h - board.margin - size * 0.9
     surface.text(w / 2, base, title, fonts.BOLD, size, INK, "center")
-    n = len(grid.cells)
-    rounds = n // grid.group if grid.group else 0
-    facts = f"{n} cells · {rounds} groups of {grid.group} · {rounds} candles"
-    surface.text(w / 2, base - size * 0.75 - 1 * MM, facts, fonts.DEFAULT, min(8.0, size * 0.6), SOFT, "center")
+    facts = board.facts_line()
+    if facts:
+        surface.text(w / 2, base - size * 0.75 - 1 * MM, facts, fonts.DEFAULT, min(8.0, size * 0.6), SOFT, "center")
 
 
 @renderer(MapBoard)

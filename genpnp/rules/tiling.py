@@ -445,5 +445,5 @@ def check_map(path: Path, group: int | None = None) -> tuple[int, str]:
     violations, result = _verdict(gm)
     if violations or not isinstance(result, Cutting):
         return 1, "\n".join(str(v) for v in violations)
-    summary = f"{gm.name}: {len(gm.cells)} cells, {len(result.groups)} districts, {gm.candles} candles"
+    summary = f"{gm.name}: {len(gm.cells)} cells, {len(result.groups)} groups of {gm.group}"
     return 0, format_cutting(gm, result) + "\n" + summary

@@ -42,7 +42,7 @@ def test_cell_codes_and_positions() -> None:
         (1, 1, Content("4", "strawberry", 4)),
         (1, 2, Content("d", "blueberry", 4)),
     ]
-    assert (gm.width, gm.height, gm.candles, gm.group) == (3, 2, 1, 4)
+    assert (gm.width, gm.height, gm.groups, gm.group) == (3, 2, 1, 4)
     assert gm.marks("strawberry") == 5 and gm.marks("blueberry") == 5
     assert gm.tile_counts("blueberry") == (1, 0, 0, 1)
     assert str(gm.cell_loc(1, 2)) == "tiny.yaml:4:5"
@@ -175,7 +175,7 @@ def shipped() -> dict[str, GridMap]:
 
 def test_standard_map_has_the_official_tiles(shipped: dict[str, GridMap]) -> None:
     gm = shipped["standard-6x6"]
-    assert (gm.width, gm.height, gm.candles, gm.random_tiles) == (6, 6, 9, 6)
+    assert (gm.width, gm.height, gm.groups, gm.random_tiles) == (6, 6, 9, 6)
     for team in BERRIES:
         assert gm.tile_counts(team.name) == (6, 4, 3, 2)
 
@@ -293,3 +293,16 @@ def test_a_bad_team_declaration_names_file_line_and_column(tmp_path: Path, old: 
     code, out = validate(folder)
     assert code == 1
     assert message in out, out
+
+
+def test_the_facts_line_is_the_games_own(tmp_path: Path) -> None:
+    """The line under a map's title names no game's things unless the game's content says so."""
+    folder = tiny_game(tmp_path)
+    board = load_game(folder).components["arena"]
+    assert board.facts_line() == "8 cells · 4 groups of 2"
+    ours = BOARD_YAML.replace("    cell: 20mm\n", '    cell: 20mm\n    facts: "{groups} flags to win, {cells} squares"\n')
+    board = load_game(tiny_game(tmp_path / "2", ours)).components["arena"]
+    assert board.facts_line() == "4 flags to win, 8 squares"
+    bad = BOARD_YAML.replace("    cell: 20mm\n", '    cell: 20mm\n    facts: "{candles} candles"\n')
+    code, out = validate(tiny_game(tmp_path / "3", bad))
+    assert code == 1 and 'board.yaml:6:12: facts: no value "candles" (known: cells, groups, group)' in out

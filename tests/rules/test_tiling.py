@@ -150,7 +150,7 @@ def test_shipped_map_is_cuttable_and_printed_cutting_is_a_partition(path: Path) 
     code, text = check_map(path)
     assert code == 0
     *rows, summary = text.split("\n")
-    assert summary == f"{gm.name}: {len(gm.cells)} cells, {gm.candles} districts, {gm.candles} candles"
+    assert summary == f"{gm.name}: {len(gm.cells)} cells, {gm.groups} groups of {gm.group}"
     letters: dict[tuple[int, int], str] = {
         (r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."
     }
@@ -195,7 +195,7 @@ def test_check_map_region_and_group_option() -> None:
     code, text = check_map(FIXTURES / "region-cut-off.yaml")
     assert code == 1 and "map-cuttable" in text and "region of 6 cells" in text
     code, text = check_map(FIXTURES / "region-cut-off.yaml", group=2)
-    assert code == 0 and text.endswith("Islands: 8 cells, 4 districts, 4 candles")
+    assert code == 0 and text.endswith("Islands: 8 cells, 4 groups of 2")
 
 
 def test_check_map_content_errors() -> None:
@@ -207,7 +207,7 @@ def test_check_map_content_errors() -> None:
 def test_check_map_reads_the_shape_only() -> None:
     """Cell codes belong to a game's teams (its gridmap component): check-map counts any character as a cell."""
     code, text = check_map(FIXTURES / "bad-unknown-code.yaml")
-    assert code == 0 and text.endswith("Typo: 12 cells, 3 districts, 3 candles")
+    assert code == 0 and text.endswith("Typo: 12 cells, 3 groups of 4")
 
 
 masks = st.integers(1, 5).flatmap(
