@@ -300,7 +300,8 @@ def test_the_facts_line_is_the_games_own(tmp_path: Path) -> None:
     folder = tiny_game(tmp_path)
     board = load_game(folder).components["arena"]
     assert board.facts_line() == "8 cells · 4 groups of 2"
-    ours = BOARD_YAML.replace("    cell: 20mm\n", '    cell: 20mm\n    facts: "{groups} flags to win, {cells} squares"\n')
+    facts = '    facts: "{groups} flags to win, {cells} squares"\n'
+    ours = BOARD_YAML.replace("    cell: 20mm\n", "    cell: 20mm\n" + facts)
     board = load_game(tiny_game(tmp_path / "2", ours)).components["arena"]
     assert board.facts_line() == "4 flags to win, 8 squares"
     bad = BOARD_YAML.replace("    cell: 20mm\n", '    cell: 20mm\n    facts: "{candles} candles"\n')
