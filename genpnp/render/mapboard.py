@@ -9,6 +9,7 @@ from genpnp.art.marks import draw_random
 from genpnp.color import Color
 from genpnp.model.mapboard import INNER, TITLE_BAND, MapBoard
 from genpnp.render import renderer
+from genpnp.render.pieces import draw_elements
 from genpnp.units import MM
 
 INK = Color(0.12, 0.1, 0.1)
@@ -56,17 +57,7 @@ def draw_art(surface: Any, elements: tuple, x: float, y: float, w: float, h: flo
     """Art elements drawn in the box (x, y, w, h) as on a face of that size."""
     surface.save()
     surface.translate(x, y)
-    for element in elements:
-        if element.rotate:
-            surface.save()
-            ex, ey, ew, eh = element.resolve_box(w, h)
-            surface.translate(ex + ew / 2, ey + eh / 2)
-            surface.rotate(element.rotate)
-            surface.translate(-(ex + ew / 2), -(ey + eh / 2))
-            element.draw(surface, w, h)
-            surface.restore()
-        else:
-            element.draw(surface, w, h)
+    draw_elements(surface, elements, w, h)
     surface.restore()
 
 

@@ -9,12 +9,9 @@ from genpnp.render import renderer
 from genpnp.render.shapes import outline
 
 
-def draw_face(face: Any, shape: str, w: float, h: float, radius: float, bleed: float, surface: Any) -> None:
-    """A resolved face: fill (grown by the bleed), elements, then the outline."""
-    if face.fill is not None:
-        grow_shape = shape if not (shape == "rounded" and bleed) else "rect"
-        surface.path(outline(grow_shape, 0, 0, w, h, radius, bleed), fill=face.fill)
-    for element in face.elements:
+def draw_elements(surface: Any, elements: Any, w: float, h: float) -> None:
+    """Art elements on a w x h face (origin bottom-left), each turned about its box's centre if asked."""
+    for element in elements:
         if element.rotate:
             surface.save()
             x, y, bw, bh = element.resolve_box(w, h)
@@ -25,6 +22,14 @@ def draw_face(face: Any, shape: str, w: float, h: float, radius: float, bleed: f
             surface.restore()
         else:
             element.draw(surface, w, h)
+
+
+def draw_face(face: Any, shape: str, w: float, h: float, radius: float, bleed: float, surface: Any) -> None:
+    """A resolved face: fill (grown by the bleed), elements, then the outline."""
+    if face.fill is not None:
+        grow_shape = shape if not (shape == "rounded" and bleed) else "rect"
+        surface.path(outline(grow_shape, 0, 0, w, h, radius, bleed), fill=face.fill)
+    draw_elements(surface, face.elements, w, h)
     if face.stroke is not None:
         inset = face.stroke_width / 2
         surface.path(outline(shape, inset, inset, w - 2 * inset, h - 2 * inset, max(radius - inset, 0)),
