@@ -1,29 +1,22 @@
 """Cutting a grid map into districts: an exact cover of its cells by polyominoes of ``group`` cells.
 
-The search is sound and complete. Each connected region is solved on its own; inside a region it
-covers the most constrained cell first (fewest districts still fit, like dancing links), keeps those
-counts up to date as districts are placed, remembers remainders already proven uncuttable, and
-solves any small pocket a district closes off at once (a wrong-sized pocket ends the branch). A node
-budget guards the worst case: running out of it gives :class:`Undecided`, never a verdict.
+The answer is sound and complete. Each connected region is solved on its own by the search in
+:mod:`genpnp.rules.polyomino`; a node budget guards the worst case: running out of it gives
+:class:`Undecided`, never a verdict. This module turns the answers into map verdicts
+(:func:`validate_map`, ``genpnp check-map``) and draws a cutting as letters.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
 from genpnp.content.gridmap import GridMap, load_map
 from genpnp.errors import ContentError, Violation
+from genpnp.rules.polyomino import STEPS, Coord, OutOfBudget, Search, regions, shapes, where
 
-Coord = tuple[int, int]
-STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 MAX_NODES = 200_000
-POCKET = 64  # closed-off pockets up to this many cells are solved on their own at once
-GROWTH = 1.3  # each restart may use 1.3 times the nodes of the one before
-FIRST_ATTEMPT = 100  # plus one node per district: the first attempt (restarts cut heavy tails)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
@@ -56,264 +49,6 @@ class Undecided:
 
 Result = Cutting | NoCutting | Undecided
 
-
-def where(cell: Coord) -> str:
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
-
-
-@lru_cache(maxsize=16)
-def shapes(group: int) -> tuple[tuple[Coord, ...], ...]:
-    """Every fixed polyomino of ``group`` cells (19 for 4), cells sorted, top-left at (0, 0)."""
-    current: set[tuple[Coord, ...]] = {((0, 0),)}
-    for _ in range(group - 1):
-        grown: set[tuple[Coord, ...]] = set()
-        for shape in current:
-            for r, c in shape:
-                for dr, dc in STEPS:
-                    if (r + dr, c + dc) not in shape:
-                        cells = (*shape, (r + dr, c + dc))
-                        top, left = min(x for x, _ in cells), min(y for _, y in cells)
-                        grown.add(tuple(sorted((x - top, y - left) for x, y in cells)))
-        current = grown
-    return tuple(sorted(current))
-
-
-def regions(cells: Iterable[Coord]) -> list[list[Coord]]:
-    """Orthogonally connected regions, each sorted, in reading order of their first cell."""
-    left = set(cells)
-    out: list[list[Coord]] = []
-    for start in sorted(left):
-        if start not in left:
-            continue
-        left.discard(start)
-        todo, region = [start], [start]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in STEPS:
-                n = (r + dr, c + dc)
-                if n in left:
-                    left.discard(n)
-                    todo.append(n)
-                    region.append(n)
-        out.append(sorted(region))
-    return out
-
-
-class _OutOfBudget(Exception):
-    pass
-
-
-class _Search:
-    """Exact cover of one connected region, on cell indices, with incremental option counts."""
-
-    BIG = 1 << 40
-
-    def __init__(self, cells: list[Coord], group: int, budget: list[int], given: list[tuple[Coord, ...]] | None = None):
-        """``cells`` sorted in reading order; ``given`` districts (sorted cells) skip the enumeration."""
-        self.cells, self.group, self.budget = cells, group, budget
-        self.rng: random.Random | None = None
-        self.index = index = {cell: i for i, cell in enumerate(cells)}
-        self.neighbours = [
-            tuple(index[(r + dr, c + dc)] for dr, dc in STEPS if (r + dr, c + dc) in index) for r, c in cells
-        ]
-        self.members: list[tuple[int, ...]] = []
-        if given is None:
-            for shape in shapes(group):
-                ar, ac = shape[0]
-                for r, c in cells:
-                    spot = [index.get((r + sr - ar, c + sc - ac), -1) for sr, sc in shape]
-                    if -1 not in spot:
-                        self.members.append(tuple(spot))
-        else:
-            self.members = [tuple(index[c] for c in g) for g in given]
-        self.by_cell: list[list[int]] = [[] for _ in cells]
-        for p, member in enumerate(self.members):
-            for i in member:
-                self.by_cell[i].append(p)
-        self.bits = [sum(1 << i for i in m) for m in self.members]
-        self.placement = {m: p for p, m in enumerate(self.members)}
-        self.alive = [True] * len(self.members)
-        self.count = [len(b) for b in self.by_cell]
-        self.free = (1 << len(cells)) - 1
-        self.failed: set[int] = set()
-        self.pockets: dict[frozenset[int], tuple[int, ...] | None] = {}
-        self.left = len(cells)  # free cells
-        self.cause: tuple[str, str, tuple[Coord, ...]] | None = None
-        self.focus = cells[0]  # the first cell the search had a real choice about
-
-    def place(self, p: int, killed: list[int]) -> None:
-        alive, count, members = self.alive, self.count, self.members
-        for x in members[p]:
-            for q in self.by_cell[x]:
-                if alive[q]:
-                    alive[q] = False
-                    killed.append(q)
-                    for y in members[q]:
-                        count[y] -= 1
-            count[x] += self.BIG
-        self.free ^= self.bits[p]
-        self.left -= len(members[p])
-
-    def lift(self, p: int, killed: list[int]) -> None:
-        alive, count, members = self.alive, self.count, self.members
-        for q in killed:
-            alive[q] = True
-            for y in members[q]:
-                count[y] += 1
-        for x in members[p]:
-            count[x] -= self.BIG
-        self.free ^= self.bits[p]
-        self.left += len(members[p])
-
-    def pocket_problem(self, placed: tuple[int, ...]) -> tuple[str, list[int]] | list[int] | None:
-        """After placing, check the pockets next to the new district.
-
-        Returns ("region", cells) for a pocket whose size is not a multiple of the group or that has
-        no cutting, a list of placements solving the closed small pockets, or None.
-        """
-        count, big, neighbours = self.count, self.BIG, self.neighbours
-        seen: set[int] = set()
-        solved: list[int] = []
-        for x in placed:
-            for start in neighbours[x]:
-                if count[start] >= big or start in seen:
-                    continue
-                todo, found, inside, closed = [start], [start], {start}, True
-                while todo and closed:
-                    for n in neighbours[todo.pop()]:
-                        if count[n] < big and n not in inside:
-                            # meeting an earlier (stopped) flood means one big region
-                            closed = n not in seen and len(found) < POCKET
-                            inside.add(n)
-                            todo.append(n)
-                            found.append(n)
-                seen |= inside
-                if not closed:
-                    continue
-                if len(found) % self.group:
-                    return ("region", found)
-                pocket = frozenset(found)
-                if len(found) == self.left:
-                    continue
-                if pocket not in self.pockets:
-                    alive = {self.members[q] for i in found for q in self.by_cell[i] if self.alive[q]}
-                    pocket_members = [tuple(self.cells[i] for i in m) for m in sorted(alive)]
-                    sub = _Search(sorted(self.cells[i] for i in found), self.group, self.budget, pocket_members)
-                    groups = sub.solve()
-                    self.pockets[pocket] = (
-                        None
-                        if groups is None
-                        else tuple(self.placement[tuple(sorted(self.index[c] for c in g))] for g in groups)
-                    )
-                cover = self.pockets[pocket]
-                if cover is None:
-                    return ("region", found)
-                solved.extend(cover)
-        return solved or None
-
-    def run(self) -> list[tuple[Coord, ...]] | None:
-        """:meth:`solve` with restarts: each attempt is complete, so one that ends is a verdict.
-
-        Attempt n > 0 tries districts in an order shuffled with seed n (so results are reproducible)
-        and may use GROWTH times the nodes of the attempt before; proven-uncuttable remainders are kept.
-        """
-        overall, limit, attempt = self.budget, FIRST_ATTEMPT + len(self.cells) // self.group, 0
-        while True:
-            given = min(limit, overall[0])
-            self.budget = [given]
-            self.rng = random.Random(attempt) if attempt else None
-            try:
-                return self.solve()
-            except _OutOfBudget:
-                pass
-            finally:
-                overall[0] -= given - max(self.budget[0], 0)
-                self.budget = overall
-            if overall[0] <= 0:
-                raise _OutOfBudget
-            limit, attempt = int(limit * GROWTH), attempt + 1
-
-    def solve(self) -> list[tuple[Coord, ...]] | None:
-        """A cutting as groups of coordinates, or None when none exists (raises _OutOfBudget)."""
-        frames: list[list] = []  # [options, next option, placed ids, killed lists, free before]
-        branching = 0  # frames with a real choice; while 0, every district placed so far is forced
-        if not self.push(frames, branching):
-            return None
-        branching += len(frames[0][0]) > 1
-        try:
-            return self.search(frames, branching)
-        except _OutOfBudget:
-            for frame in reversed(frames):
-                for p, killed in zip(reversed(frame[2]), reversed(frame[3])):
-                    self.lift(p, killed)
-            raise
-
-    def search(self, frames: list[list], branching: int) -> list[tuple[Coord, ...]] | None:
-        while frames:
-            frame = frames[-1]
-            for p, killed in zip(reversed(frame[2]), reversed(frame[3])):
-                self.lift(p, killed)
-            frame[2], frame[3] = [], []
-            if frame[1] == len(frame[0]):
-                self.failed.add(frame[4])
-                branching -= len(frame[0]) > 1
-                frames.pop()
-                continue
-            p = frame[0][frame[1]]
-            frame[1] += 1
-            self.budget[0] -= 1
-            if self.budget[0] < 0:
-                raise _OutOfBudget
-            self.apply(frame, p)
-            found = self.pocket_problem(self.members[p])
-            if isinstance(found, tuple):
-                if not branching and self.cause is None:
-                    cells = tuple(self.cells[i] for i in found[1])
-                    self.cause = (
-                        "region",
-                        f"the districts that are forced cut off a region of {len(cells)} cells "
-                        f"at {where(cells[0])} that cannot be cut",
-                        cells,
-                    )
-                continue
-            for q in found or ():
-                self.apply(frame, q)
-            if not self.free:
-                return [tuple(self.cells[i] for i in self.members[q]) for f in frames for q in f[2]]
-            if self.free in self.failed:
-                continue
-            if self.push(frames, branching):
-                branching += len(frames[-1][0]) > 1
-        return None
-
-    def apply(self, frame: list, p: int) -> None:
-        killed: list[int] = []
-        self.place(p, killed)
-        frame[2].append(p)
-        frame[3].append(killed)
-
-    def push(self, frames: list[list], branching: int) -> bool:
-        """Open a frame for the free cell with the fewest districts left; False when it has none."""
-        fewest = min(self.count)
-        cell = self.count.index(fewest)
-        if fewest == 0:
-            if not branching and self.cause is None:
-                self.cause = (
-                    "uncoverable",
-                    f"no district of {self.group} cells can cover the cell at {where(self.cells[cell])}"
-                    + (" once the forced districts are placed" if frames else ""),
-                    (self.cells[cell],),
-                )
-            return False
-        options = [q for q in self.by_cell[cell] if self.alive[q]]
-        if self.rng is not None:
-            self.rng.shuffle(options)
-        if len(options) > 1 and not branching:
-            self.focus = self.cells[cell]
-        frames.append([options, 0, [], [], self.free])
-        return True
-
-
 def find_cutting(cells: Iterable[Coord], group: int = 4, max_nodes: int = MAX_NODES) -> Result:
     """Cut ``cells`` into connected groups of ``group`` cells, or say why that is impossible."""
     everything = sorted(set(cells))
@@ -339,10 +74,10 @@ def find_cutting(cells: Iterable[Coord], group: int = 4, max_nodes: int = MAX_NO
     budget = [max_nodes]
     groups: list[tuple[Coord, ...]] = []
     for part in sorted(parts, key=len):
-        search = _Search(part, group, budget)
+        search = Search(part, group, budget)
         try:
             found = search.run()
-        except _OutOfBudget:
+        except OutOfBudget:
             return Undecided(
                 f"undecided: the search stopped after {max_nodes} steps in the region of {len(part)} "
                 f"cells at {where(part[0])} without finding a cutting or ruling one out",
@@ -447,3 +182,9 @@ def check_map(path: Path, group: int | None = None) -> tuple[int, str]:
         return 1, "\n".join(str(v) for v in violations)
     summary = f"{gm.name}: {len(gm.cells)} cells, {len(result.groups)} groups of {gm.group}"
     return 0, format_cutting(gm, result) + "\n" + summary
+
+
+__all__ = [
+    "STEPS", "Coord", "Cutting", "NoCutting", "Undecided", "Result", "MAX_NODES", "find_cutting", "is_partition",
+    "format_cutting", "validate_map", "check_map", "shapes", "regions", "where",
+]
