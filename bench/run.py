@@ -54,10 +54,15 @@ def measure(cmd: list[str], cwd: Path = ROOT) -> Run:
         return Run(wall, usage.ru_maxrss / 1024.0, out.read())
 
 
-def best_of(cmd: list[str], repeat: int) -> Run:
-    """Median wall time and highest peak of ``repeat`` runs (the machine may be shared)."""
-    runs = [measure(cmd) for _ in range(repeat)]
-    return Run(statistics.median(r.wall for r in runs), max(r.peak_mb for r in runs), runs[-1].stdout)
+def interleaved(a: list[str], b: list[str], repeat: int) -> tuple[Run, Run]:
+    """Median wall time and highest peak of ``repeat`` runs of each command, the runs alternating so
+    both see the same machine (a shared machine's speed drifts over a minute)."""
+    runs_a, runs_b = [], []
+    for _ in range(repeat):
+        runs_a.append(measure(a))
+        runs_b.append(measure(b))
+    return tuple(Run(statistics.median(r.wall for r in runs), max(r.peak_mb for r in runs), runs[-1].stdout)
+                 for runs in (runs_a, runs_b))  # type: ignore[return-value]
 
 
 def machine() -> dict[str, str]:
@@ -128,8 +133,7 @@ def bench_deck(tmp: Path, repeat: int) -> tuple[str, dict[str, float]]:
     else:
         what = "a generated 52-card deck (content/berzerka is not there)"
         cmd = GENPNP + ["build", "--content", str(write_deck_game(tmp / "games", 1)), "--out", str(tmp / "deck"), "-q"]
-    ours = best_of(cmd, repeat)
-    plain = best_of(PLAIN + ["--cards", "52", "--out", str(tmp / "plain.pdf")], repeat)
+    ours, plain = interleaved(cmd, PLAIN + ["--cards", "52", "--out", str(tmp / "plain.pdf")], repeat)
     ratios = {"time": ours.wall / plain.wall, "memory": ours.peak_mb / plain.peak_mb}
     rows = [
         ["genpnp build", f"{ours.wall:.2f}", f"{ours.peak_mb:.0f}"],
@@ -192,7 +196,7 @@ def _fmt(value: object) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="genpnp benchmarks")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of the deck job (median time)")
+    parser.add_argument("--repeat", type=int, default=7, help="runs of the deck job (median time)")
     parser.add_argument("--sizes", default="520,5200,52000", help="deck sizes of the scale job (multiples of 52)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
     args = parser.parse_args()
