@@ -105,13 +105,20 @@ class Str(Spec):
         return "text"
 
 
-class Int(Spec):
-    def __init__(self, lo: int | None = None, hi: int | None = None):
+class _Range(Spec):
+    """A number between optional bounds; ``Int`` and ``Num`` differ in what they accept and give."""
+
+    kind, schema_type = "number", "number"
+
+    def __init__(self, lo: float | None = None, hi: float | None = None):
         self.lo, self.hi = lo, hi
 
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, (int, float))
+
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
-        if isinstance(value, bool) or not isinstance(value, int):
-            return ctx.error(loc, f"expected a whole number, got {type_name(value)}")
+        if isinstance(value, bool) or not self.accepts(value):
+            return ctx.error(loc, f"expected a {self.kind}, got {type_name(value)}")
         if self.lo is not None and value < self.lo:
             return ctx.error(loc, f"{value} is too small: at least {self.lo}")
         if self.hi is not None and value > self.hi:
@@ -119,7 +126,7 @@ class Int(Spec):
         return value
 
     def json_schema(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "integer"}
+        out: dict[str, Any] = {"type": self.schema_type}
         if self.lo is not None:
             out["minimum"] = self.lo
         if self.hi is not None:
@@ -130,32 +137,20 @@ class Int(Spec):
         rng = ""
         if self.lo is not None or self.hi is not None:
             rng = f" ({'' if self.lo is None else self.lo}..{'' if self.hi is None else self.hi})"
-        return "whole number" + rng
+        return self.kind + rng
 
 
-class Num(Spec):
-    def __init__(self, lo: float | None = None, hi: float | None = None):
-        self.lo, self.hi = lo, hi
+class Int(_Range):
+    kind, schema_type = "whole number", "integer"
 
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, int)
+
+
+class Num(_Range):
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return ctx.error(loc, f"expected a number, got {type_name(value)}")
-        if self.lo is not None and value < self.lo:
-            return ctx.error(loc, f"{value} is too small: at least {self.lo}")
-        if self.hi is not None and value > self.hi:
-            return ctx.error(loc, f"{value} is too large: at most {self.hi}")
-        return float(value)
-
-    def json_schema(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "number"}
-        if self.lo is not None:
-            out["minimum"] = self.lo
-        if self.hi is not None:
-            out["maximum"] = self.hi
-        return out
-
-    def describe(self) -> str:
-        return "number"
+        value = super().parse(value, loc, ctx)
+        return value if value is INVALID else float(value)
 
 
 class Bool(Spec):

@@ -12,6 +12,8 @@ import random
 from collections.abc import Iterable
 from functools import lru_cache
 
+from genpnp.rules.districts import components
+
 Coord = tuple[int, int]
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 POCKET = 64  # closed-off pockets up to this many cells are solved on their own at once
@@ -42,23 +44,9 @@ def shapes(group: int) -> tuple[tuple[Coord, ...], ...]:
 
 def regions(cells: Iterable[Coord]) -> list[list[Coord]]:
     """Orthogonally connected regions, each sorted, in reading order of their first cell."""
-    left = set(cells)
-    out: list[list[Coord]] = []
-    for start in sorted(left):
-        if start not in left:
-            continue
-        left.discard(start)
-        todo, region = [start], [start]
-        while todo:
-            r, c = todo.pop()
-            for dr, dc in STEPS:
-                n = (r + dr, c + dc)
-                if n in left:
-                    left.discard(n)
-                    todo.append(n)
-                    region.append(n)
-        out.append(sorted(region))
-    return out
+    found = set(cells)
+    grid = {(r, c): [(r + dr, c + dc) for dr, dc in STEPS] for r, c in found}
+    return [sorted(part) for part in components(found, grid)]
 
 
 class OutOfBudget(Exception):
