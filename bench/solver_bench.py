@@ -7,26 +7,14 @@ Run ``python bench/solver_bench.py [seeds]``; :func:`run` returns the rows for `
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 
-from genpnp.rules.tiling import Cutting, NoCutting, find_cutting, shapes
+from genpnp.rules.polyomino import glued
+from genpnp.rules.tiling import Cutting, NoCutting, find_cutting
 
 STUCK = (".###.#", ".###.#", "..####", "#..#.#", "####.#")  # 20 cells, no cutting
-
-
-def glued(size: int, seed: int) -> set[tuple[int, int]]:
-    rng = random.Random(seed)
-    taken: set[tuple[int, int]] = set()
-    for _ in range(20 * size * size):
-        shape = rng.choice(shapes(4))
-        r, c = rng.randrange(size), rng.randrange(size)
-        spot = {(r + a, c + b) for a, b in shape}
-        if all(0 <= x < size and 0 <= y < size for x, y in spot) and not spot & taken:
-            taken |= spot
-    return taken
 
 
 def unsolvable(size: int, seed: int) -> set[tuple[int, int]]:
@@ -36,7 +24,7 @@ def unsolvable(size: int, seed: int) -> set[tuple[int, int]]:
     with it, at most 3; the rest of the stuck region must then be cut alone, so that group takes
     none (20 - 1..3 is no multiple of 4), and the stuck region alone has no cutting.
     """
-    cells = {(r, c) for r, c in glued(size, seed) if r < size - 6}
+    cells = {(r, c) for r, c in glued(size, size, seed) if r < size - 6}
     stuck = {(size - 5 + r, c) for r, row in enumerate(STUCK) for c, ch in enumerate(row) if ch == "#"}
     cells |= {(size - 7, 1), (size - 6, 1)}
     for cell in sorted(cells):
@@ -48,7 +36,10 @@ def unsolvable(size: int, seed: int) -> set[tuple[int, int]]:
 
 def run(seeds: int = 10, size: int = 30) -> list[dict]:
     rows = []
-    for label, make, want in (("solvable", glued, Cutting), ("unsolvable", unsolvable, NoCutting)):
+    def solvable(size: int, seed: int) -> set[tuple[int, int]]:
+        return glued(size, size, seed)
+
+    for label, make, want in (("solvable", solvable, Cutting), ("unsolvable", unsolvable, NoCutting)):
         times, cells, nodes = [], [], []
         for seed in range(seeds):
             mask = make(size, seed)

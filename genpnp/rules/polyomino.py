@@ -42,6 +42,20 @@ def shapes(group: int) -> tuple[tuple[Coord, ...], ...]:
     return tuple(sorted(current))
 
 
+def glued(height: int, width: int, seed: int, group: int = 4) -> set[Coord]:
+    """Cells of a random map that is cuttable by construction: non-overlapping polyominoes of ``group``
+    cells dropped at random on a ``height`` x ``width`` grid (for tests and benchmarks of the search)."""
+    rng = random.Random(seed)
+    taken: set[Coord] = set()
+    for _ in range(20 * height * width):
+        shape = rng.choice(shapes(group))
+        r, c = rng.randrange(height), rng.randrange(width)
+        spot = {(r + a, c + b) for a, b in shape}
+        if all(0 <= x < height and 0 <= y < width for x, y in spot) and not spot & taken:
+            taken |= spot
+    return taken
+
+
 def regions(cells: Iterable[Coord]) -> list[list[Coord]]:
     """Orthogonally connected regions, each sorted, in reading order of their first cell."""
     found = set(cells)

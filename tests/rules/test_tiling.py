@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from genpnp.content.gridmap import load_map
+from genpnp.rules.polyomino import glued
 from genpnp.rules.tiling import (
     STEPS,
     Cutting,
@@ -43,18 +43,6 @@ def brute_force_cuttable(cells: frozenset[tuple[int, int]], group: int = 4) -> b
             if spot <= cells and brute_force_cuttable(cells - spot, group):
                 return True
     return False
-
-
-def glued(height: int, width: int, seed: int) -> set[tuple[int, int]]:
-    rng = random.Random(seed)
-    taken: set[tuple[int, int]] = set()
-    for _ in range(20 * height * width):
-        shape = rng.choice(shapes(4))
-        r, c = rng.randrange(height), rng.randrange(width)
-        spot = {(r + a, c + b) for a, b in shape}
-        if all(0 <= x < height and 0 <= y < width for x, y in spot) and not spot & taken:
-            taken |= spot
-    return taken
 
 
 def test_there_are_19_fixed_tetrominoes_and_63_pentominoes() -> None:
