@@ -96,6 +96,12 @@ class Sheet:
     offset: tuple[float, float] = (0.0, 0.0)  # applied to everything but header/footer (duplex drift)
     note: str = ""  # a line under the title (e.g. "print this page 4 times")
 
+    def page_size(self, paper: tuple[float, float]) -> tuple[float, float]:
+        """The page's own size (a poster part may be landscape), else ``paper``."""
+        if isinstance(self.content, dict) and "page_size" in self.content:
+            return self.content["page_size"]
+        return paper
+
 
 class Deferred:
     """A page imposed only when it is asked for (``build()``), on the document's own paper.
@@ -145,6 +151,4 @@ class SheetList(Sequence[Sheet]):
     def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
         """The page's size: its own (a poster part may be landscape), else ``paper``."""
         entry = self._entries[index]
-        if isinstance(entry, Sheet) and isinstance(entry.content, dict) and "page_size" in entry.content:
-            return entry.content["page_size"]
-        return paper
+        return entry.page_size(paper) if isinstance(entry, Sheet) else paper

@@ -229,11 +229,8 @@ class HexMap(Component):
     def first_zone(self, coord: Coord) -> ZoneSet | None:
         return next((z for z in self.zone_sets if coord in z.cells), None)
 
-    def _bounds(self) -> tuple[float, float, float, float]:
-        return self._bounds_once
-
     @cached_property
-    def _bounds_once(self) -> tuple[float, float, float, float]:
+    def _bounds(self) -> tuple[float, float, float, float]:
         """Computed once per map (drawing asks for every hex; over every corner it is the slow part)."""
         return hexgrid.bounds(self.coords(), self.hex_size, self.orientation, y_up=True)  # type: ignore[arg-type]
 
@@ -245,32 +242,29 @@ class HexMap(Component):
 
     @property
     def size(self) -> tuple[float, float]:
-        x0, y0, x1, y1 = self._bounds()
+        x0, y0, x1, y1 = self._bounds
         top, bottom = self.bands
         return x1 - x0 + 2 * self.margin, y1 - y0 + 2 * self.margin + top + bottom
 
-    def _shift(self) -> tuple[float, float]:
-        return self._shift_once
-
     @cached_property
-    def _shift_once(self) -> tuple[float, float]:
-        x0, y0, _, _ = self._bounds()
+    def _shift(self) -> tuple[float, float]:
+        x0, y0, _, _ = self._bounds
         return self.margin - x0, self.margin + self.bands[1] - y0
 
     def center(self, coord: Coord) -> tuple[float, float]:
         """Centre of a hex in board points (origin bottom-left of the board, y up)."""
-        dx, dy = self._shift()
+        dx, dy = self._shift
         x, y = hexgrid.hex_center(coord, self.hex_size, self.orientation, y_up=True)  # type: ignore[arg-type]
         return x + dx, y + dy
 
     def corners(self, coord: Coord) -> list[tuple[float, float]]:
-        dx, dy = self._shift()
+        dx, dy = self._shift
         pts = hexgrid.hex_corners(coord, self.hex_size, self.orientation, y_up=True)  # type: ignore[arg-type]
         return [(x + dx, y + dy) for x, y in pts]
 
     def edge(self, a: Coord, b: Coord) -> tuple[tuple[float, float], tuple[float, float]]:
         """The side shared by neighbours ``a`` and ``b`` (``b`` may lie off the map), in board points."""
-        dx, dy = self._shift()
+        dx, dy = self._shift
         p, q = hexgrid.edge_between(a, b, self.hex_size, self.orientation, y_up=True)  # type: ignore[arg-type]
         return (p[0] + dx, p[1] + dy), (q[0] + dx, q[1] + dy)
 

@@ -7,10 +7,10 @@ YAML keys (see the ``fld`` docs below)::
       title: Solo score sheet
       source: text/solo.md          # or intro: "inline **Markdown**"
       key:                          # optional table printed filled in (rating bands, tallies)
-        title: Your reign
-        columns: [Candles, Your reign]
+        title: Ratings
+        columns: [Points, Rating]
         widths: [1, 4]
-        rows: [["1 to 4", "No crown"], ["5", "A day"]]
+        rows: [["1 to 4", "Beginner"], ["5", "Expert"]]
       columns:                      # the table to fill in, one label per column
         - {label: Date, width: 2}
         - {label: Total}
@@ -46,7 +46,7 @@ class KeyTable:
     """A table printed filled in: a rating scale, a tally key, a lookup."""
 
     title: str = fld(Str(max_len=80), "", "heading above the table")
-    columns: tuple = fld(ListOf(Str(), min_len=1), example=["Candles", "Your reign"], doc="column headings")
+    columns: tuple = fld(ListOf(Str(), min_len=1), example=["Points", "Rating"], doc="column headings")
     widths: tuple = fld(ListOf(Num(0.2, 20)), (), "relative column widths (default: equal)")
     rows: tuple = fld(ListOf(ListOf(Str(), min_len=1), min_len=1), example=[["5", "A day"]],
                       doc="the rows, each a list of cell texts")

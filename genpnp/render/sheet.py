@@ -17,9 +17,7 @@ SOFT = Color(0.4, 0.4, 0.4)
 
 
 def page_size(doc: Any, sheet: Sheet) -> tuple[float, float]:
-    if isinstance(sheet.content, dict) and "page_size" in sheet.content:
-        return sheet.content["page_size"]
-    return doc.options.paper.w, doc.options.paper.h
+    return sheet.page_size((doc.options.paper.w, doc.options.paper.h))
 
 
 def frame_for(doc: Any, sheet: Sheet) -> Frame:
