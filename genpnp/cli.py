@@ -58,6 +58,9 @@ def print_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
         click.option("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
                      help="Bleed in mm (art past the cut, with crop marks)."),
+        click.option("--gutter", type=click.FloatRange(0, 12), default=None,
+                     help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
+                          "[default: the widest, up to twice the bleed, that costs no piece]."),
         click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
                      help="Colour, black-and-white (greys and patterns) or ink saver."),
         click.option("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
@@ -71,9 +74,9 @@ def print_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def make_options(paper: str, backs: str, flip: str, offset: str, bleed: float, ink: str, margin: float,
-                 components: tuple[str, ...], copies_as_note: bool) -> Options:
-    return Options(parse_paper(paper), margin * MM, backs, flip, parse_offset(offset), bleed * MM, ink,
-                   tuple(components), copies_as_note)
+                 components: tuple[str, ...], copies_as_note: bool, gutter: float | None = None) -> Options:
+    return Options(parse_paper(paper), margin * MM, backs, flip, parse_offset(offset), bleed * MM,
+                   None if gutter is None else gutter * MM, ink, tuple(components), copies_as_note)
 
 
 def _keep_overlays(ctx: click.Context, param: click.Parameter, value: tuple[Any, ...]) -> None:
@@ -356,3 +359,32 @@ def docs(out_file: Path) -> None:
 
     out_file.write_text(content_reference(), encoding="utf-8")
     click.echo(str(out_file))
+
+
+@main.command()
+@content_option
+@overlay_options
+@print_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.argument("games", nargs=-1)
+@reports_errors
+def audit(content: Path, fmt: str, games: tuple[str, ...], **opts: Any) -> None:
+    """Measure every page the build would write: coverage, sheets against a lower bound, and faults
+    (text overflow or overlap, marks on art, ink outside the margin, bleed over folds, duplex order).
+    Exit 1 on an error finding."""
+    from genpnp.audit import audit_game
+
+    options = make_options(**opts)
+    audits = [audit_game(game, options) for game in load_games(content, games)]
+    if fmt == "json":
+        click.echo(json.dumps([a.as_dict() for a in audits], indent=2))
+    else:
+        for a in audits:
+            for f in a.findings:
+                click.echo(str(f))
+            use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
+                len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
+            click.echo(f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
+                       f"pieces cover {use:.0%} of their pages; {len(a.errors)} error(s), "
+                       f"{len(a.findings) - len(a.errors)} warning(s)")
+    sys.exit(1 if any(a.errors for a in audits) else 0)

@@ -57,11 +57,11 @@ def test_every_sheet_has_title_footer_scale(tmp_path: Path):
     run("build", "gerrymander", "--out", tmp_path, "--content", CONTENT)
     text = pdf_text(tmp_path / "gerrymander-letter-color.pdf")
     pages = text.split("page ")
-    assert "Red tiles 1 to 64" in text and "Blue tiles 1 to 64" in text
-    assert text.count("scale check") == 6
-    for n in range(1, 7):
-        assert f"page {n} of 6" in text
-    assert "Contents" in text and "Legend" in text and "Print at 100%" in text and len(pages) > 6
+    assert "Red tiles 1 to 64 · Blue tiles 1 to 17" in text and "Blue tiles 18 to 64 · Die" in text
+    assert text.count("scale check") == 5
+    for n in range(1, 6):
+        assert f"page {n} of 5" in text
+    assert "Contents" in text and "Legend" in text and "Print at 100%" in text and len(pages) > 5
 
 
 def test_build_is_reproducible(tmp_path: Path):

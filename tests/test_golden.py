@@ -27,8 +27,9 @@ DPI = 40
 MAX_MEAN = 1.5  # mean absolute difference per channel (0-255)
 MAX_CHANGED = 0.002  # fraction of pixels differing by more than PIXEL_TOL in some channel
 PIXEL_TOL = 40
-# component kind -> page of the fixture's PDF (page 1 is the cover)
-PAGES = {"cover": 1, "text": 2, "tile": 3, "card": 4, "disc": 5, "token": 6, "board": 7, "die": 8}
+# component kind -> the fixture's component of that kind, built alone (its first page follows the cover)
+PAGES = {"cover": "", "text": "rules", "tile": "tiles", "card": "cards", "disc": "discs", "token": "tokens",
+         "board": "board", "die": "die"}
 
 
 @dataclass(frozen=True)
@@ -64,10 +65,12 @@ def compare(actual: Image.Image, expected: Image.Image) -> tuple[Comparison, Ima
 
 def render_fixture(out: Path) -> dict[str, Image.Image]:
     game = load_game(GAME)
-    built = build_game(game, Options(), out)
-    images = render_pages(built.path, DPI)
-    assert len(images) == len(PAGES), "the fixture's sections changed: update PAGES"
-    return {kind: images[page - 1] for kind, page in PAGES.items()}
+    assert set(game.components) == {c for c in PAGES.values() if c}, "the fixture's sections changed: update PAGES"
+    out_images = {}
+    for kind, comp in PAGES.items():
+        built = build_game(game, Options(components=(comp,) if comp else ()), out / (comp or "all"))
+        out_images[kind] = render_pages(built.path, DPI, [2 if comp else 1])[0]
+    return out_images
 
 
 @pytest.fixture(scope="module")

@@ -1,18 +1,22 @@
-"""A whole document: the cover, then each section's sheets; geometry only."""
+"""A whole document: the cover, then each section's sheets; geometry only.
+
+Sections of same-size pieces follow on from one another on the same grid; a small section fills
+the room an earlier page of pieces left (labelled, in section order); a board that fits a page is
+never poster-tiled; in a duplex build every backs page is the even page behind its fronts.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from genpnp.errors import ContentError, Problem
-from genpnp.impose import grid, poster
-from genpnp.impose.duplex import duplex_back
-from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_bar, scale_spot
+from genpnp.impose import grid
+from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Box, Deferred, Label, Mark, Sheet, SheetList
+from genpnp.impose.pages import PieceSet, RunPages, Segment, fill_page, impose_poster, keeps_together
+from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
 from genpnp.impose.shelf import impose_shared
 from genpnp.model.base import any_back
 from genpnp.units import MM
@@ -27,46 +31,152 @@ class Document:
     notes: list[str] = field(default_factory=list)
 
 
+Entry = Sheet | Deferred
+
+
+@dataclass
+class _Body:
+    """The pages so far, and the last page of pieces that still has room (``open``)."""
+
+    options: Options
+    entries: list[Entry] = field(default_factory=list)
+    starts: list[tuple[str, Entry]] = field(default_factory=list)  # (section title, its first page)
+    open: RunPages | None = None
+
+    def add(self, title: str, sheets: Sequence[Entry]) -> None:
+        if sheets:
+            self.starts.append((title, sheets[0]))
+        self.entries.extend(sheets)
+
+
 def impose_game(game: Any, options: Options) -> Document:
     doc = Document(game, options)
     frame = make_frame(options)
-    body: list[Sheet | Deferred] = []
-    shared: set[str] = set()
+    body = _Body(options)
     chosen = [c for c in game.ordered() if not options.components or c.name in options.components]
-    for comp in chosen:
-        if comp.sheet and hasattr(comp, "pieces"):
-            if comp.sheet in shared:
-                continue
-            shared.add(comp.sheet)
-            group = [c for c in chosen if c.sheet == comp.sheet and hasattr(c, "pieces")]
-            sheets: Sequence[Sheet | Deferred] = impose_shared(group, frame, options, comp.sheet)
-            title = comp.sheet
+    sections = _sections(chosen, frame, options)
+    for n, section in enumerate(sections):
+        if isinstance(section, PieceSet):
+            following = sections[n + 1] if n + 1 < len(sections) else None
+            _add_pieces(body, section, frame, options, following if isinstance(following, PieceSet) else None)
+            continue
+        body.open = None
+        comp, group = section
+        if group:
+            body.add(comp.sheet, impose_shared(group, frame, options, comp.sheet))
         else:
-            sheets = impose_component(comp, frame, options)
-            title = comp.label
-        if sheets:
-            doc.contents.append((title, len(body) + 2))
-        body.extend(sheets)
+            body.add(comp.label, impose_component(comp, frame, options))
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
-    doc.sheets = SheetList([cover, *body])
+    entries: list[Entry] = [cover, *body.entries]
+    if options.backs == "duplex":
+        entries = duplex_order(entries)
+    where = {id(e): n + 1 for n, e in enumerate(entries)}
+    doc.contents = [(title, where[id(first)]) for title, first in body.starts if id(first) in where]
+    doc.sheets = SheetList(entries)
     return doc
+
+
+def _sections(chosen: list[Any], frame: Frame, options: Options) -> list[Any]:
+    """The document's sections in order: runs of same-size pieces (``PieceSet``), shared-sheet
+    groups ``(comp, group)`` and other components ``(comp, None)``."""
+    out: list[Any] = []
+    shared: set[str] = set()
+    for comp in chosen:
+        pieces = getattr(comp, "pieces", None)
+        if comp.sheet and pieces is not None:
+            if comp.sheet not in shared:
+                shared.add(comp.sheet)
+                out.append((comp, [c for c in chosen if c.sheet == comp.sheet and hasattr(c, "pieces")]))
+            continue
+        if getattr(comp, "layout", "pieces") != "pieces" or not pieces:
+            out.append((comp, None))
+            continue
+        sets = 1 if options.copies_as_note else comp.copies
+        note = f"print this sheet {comp.copies} times" if options.copies_as_note and comp.copies > 1 else ""
+        segments = [Segment(comp, pieces, n, sets) for n in range(1, sets + 1)]
+        key = _geometry(comp, pieces, options)
+        last = out[-1] if out else None
+        if isinstance(last, PieceSet) and last.key == key and not note and not last.note and key[-1]:
+            last.segments.extend(segments)
+        else:
+            out.append(PieceSet(key, segments, note))
+    return out
+
+
+def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
+    """Pieces with equal keys can share one grid; the last element says whether they fit a page."""
+    p = pieces[0]
+    double = any_back(pieces)
+    return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
+            getattr(comp, "rotatable", True), fits_page(p.w, p.h, options))
+
+
+def fits_page(w: float, h: float, options: Options) -> bool:
+    """Whether a piece fits one page at true size with its bleed, the frame giving way."""
+    spacing = grid.Spacing(options.bleed, options.gutter)
+    for landscape in (False, True):
+        for mode in ("bands", "compact", "side"):
+            area = make_frame(options, landscape, mode).area
+            if grid.choose_grid(area, w, h, False, True, spacing).per_page:
+                return True
+    return False
+
+
+def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
+                following: PieceSet | None = None) -> None:
+    comp = pieces.segments[0].comp
+    p = pieces.segments[0].pieces[0]
+    if not pieces.key[-1]:
+        body.open = None
+        if not getattr(comp, "poster_tiles", True):
+            area = frame.printable
+            raise ContentError([Problem(
+                getattr(comp, "size_loc", comp.loc),
+                f"a {comp.kind_name} of {p.w / MM:.0f} x {p.h / MM:.0f} mm does not fit the printable area of "
+                f"{options.paper.name} paper ({area.w / MM:.0f} x {area.h / MM:.0f} mm): make it smaller or "
+                "choose a larger --paper (a board is poster-tiled over several pages; a piece is not)",
+            )])
+        for seg in pieces.segments:
+            suffix = f" (set {seg.set_no} of {seg.sets})" if seg.sets > 1 else ""
+            body.add(seg.comp.label, impose_poster(seg.comp, seg.pieces, options, suffix))
+        return
+    together = following is not None and following.key[-1] and body.open is not None \
+        and keeps_together(body.open, pieces, following)
+    if body.open is not None and not together and fill_page(body.open, pieces, body.entries, body.starts):
+        return
+    run = RunPages.plan(pieces, options)
+    entries = run.entries()
+    starts = run.segment_starts(entries)
+    body.entries.extend(entries)
+    body.starts.extend(starts)
+    body.open = run if run.has_room() else None
 
 
 def impose_component(comp: Any, frame: Frame, options: Options) -> Sequence[Sheet | Deferred]:
     layout = getattr(comp, "layout", "pieces")
+    copies = 1 if options.copies_as_note else getattr(comp, "copies", 1)
     if layout == "flow":
         from genpnp.impose.textflow import impose_text
 
-        return impose_text(comp, frame, options)
+        sheets = impose_text(comp, frame, options)
+        if options.copies_as_note and getattr(comp, "copies", 1) > 1:
+            for s in sheets:
+                s.note = f"print this page {comp.copies} times"
+        return _copies(sheets, copies)
     if layout == "page":
         return _page_sheets(comp, frame, options)
-    pieces = getattr(comp, "pieces", ())
-    sets = 1 if options.copies_as_note else comp.copies
-    note = f"print this sheet {comp.copies} times" if options.copies_as_note and comp.copies > 1 else ""
-    out: list[Sheet | Deferred] = []
-    for set_no in range(1, sets + 1):
-        suffix = f" (set {set_no} of {sets})" if sets > 1 else ""
-        out.extend(impose_pieces(comp, pieces, frame, options, suffix, note))
+    raise AssertionError(f"{comp.name}: pieces are imposed in runs")  # pragma: no cover
+
+
+def _copies(sheets: list[Sheet], copies: int) -> list[Sheet]:
+    """``copies`` sets of the same pages, numbered as sets where there is more than one."""
+    if copies <= 1:
+        return sheets
+    out = []
+    for n in range(1, copies + 1):
+        for s in sheets:
+            out.append(Sheet(s.role, f"{s.title} (copy {n} of {copies})", s.section, content=s.content,
+                             scale_box=s.scale_box, note=s.note))
     return out
 
 
@@ -87,145 +197,34 @@ def fits(area: Box, w: float, h: float) -> bool:
     return (w <= area.w + 0.01 and h <= area.h + 0.01) or (h <= area.w + 0.01 and w <= area.h + 0.01)
 
 
-def impose_pieces(comp: Any, pieces: Sequence[Any], frame: Frame, options: Options, suffix: str = "",
-                  note: str = "") -> Sequence[Sheet | Deferred]:
-    """The component's pages of pieces; a page is imposed when it is drawn (``Deferred``)."""
-    if not pieces:
-        return []
-    w, h = pieces[0].w, pieces[0].h
-    if not fits(frame.area, w + 2 * options.bleed, h + 2 * options.bleed):  # bleed: room around it too
-        if not getattr(comp, "poster_tiles", True):
-            area = frame.area
-            raise ContentError([Problem(
-                getattr(comp, "size_loc", comp.loc),
-                f"a {comp.kind_name} of {w / MM:.0f} x {h / MM:.0f} mm does not fit the printable area of "
-                f"{options.paper.name} paper ({area.w / MM:.0f} x {area.h / MM:.0f} mm): make it smaller or "
-                "choose a larger --paper (a board is poster-tiled over several pages; a piece is not)",
-            )])
-        return impose_poster(comp, pieces, options, suffix)
-    double = any_back(pieces)
-    fold = double and options.backs == "fold"
-    rotatable = getattr(comp, "rotatable", True)
-    bleed = options.bleed
-    area = frame.area
-    count = len(pieces)
-    unit, cols, rows = grid.choose_unit(area, w, h, fold, rotatable, bleed, count)
-    if cols * rows == 0 and fold:  # a fold pair does not fit: fall back to duplex-like separate sides
-        unit, cols, rows = grid.choose_unit(area, w, h, False, rotatable, bleed, count)
-        fold = False
-    if cols * rows == 0:  # fits the page only without its bleed: tile it like a board
-        return impose_poster(comp, pieces, options, suffix)
-    per_page = cols * rows
-    # does the scale square fit beside a full page of pieces? if not, keep a band for it when that
-    # costs no paper; otherwise a full page gets a scale bar in its header instead (see _PiecePage.front)
-    full_block = grid.block_box(area, unit, cols, min(rows, -(-count // cols)), bleed)
-    if scale_spot(frame, full_block) is None:
-        reduced = reserve_scale(frame)
-        unit2, cols2, rows2 = grid.choose_unit(reduced, w, h, fold, rotatable, bleed, count)
-        if cols2 * rows2 and grid.pages_for(count, cols2 * rows2) == grid.pages_for(count, per_page):
-            area, unit, cols, rows = reduced, unit2, cols2, rows2
-            per_page = cols * rows
-    page = _PiecePage(comp, pieces, frame, options, area, unit, cols, rows, suffix, note)
-    entries: list[Sheet | Deferred] = []
-    for start in range(0, len(pieces), per_page):
-        entries.append(Deferred(partial(page.front, start)))
-        if double and not fold:
-            entries.append(Deferred(partial(page.back, start)))
-    return entries
+CUT_ROLES = ("pieces", "poster")
 
 
-@dataclass(frozen=True)
-class _PiecePage:
-    """What imposes any one page of a component's pieces (see ``Deferred``)."""
-
-    comp: Any
-    pieces: Sequence[Any]
-    frame: Frame
-    options: Options
-    area: Box
-    unit: grid.Unit
-    cols: int
-    rows: int
-    suffix: str
-    note: str
-
-    def front(self, start: int) -> Sheet:
-        comp, pieces, cols, rows, unit = self.comp, self.pieces, self.cols, self.rows, self.unit
-        bleed = self.options.bleed
-        per_page = cols * rows
-        chunk = pieces[start : start + per_page]
-        first, last = chunk[0].index, chunk[-1].index
-        what = f"{comp.label} {first} to {last}" if last != first else f"{comp.label} {first}"
-        if len(pieces) == 1:
-            what = comp.label
-        if len(pieces) <= per_page and len(pieces) > 1:
-            what = f"{comp.label} 1 to {len(pieces)}" if first == 1 else what
-        block = grid.block_box(self.area, unit, cols, min(rows, -(-len(chunk) // cols)), bleed)
-        sheet = Sheet("pieces", what + self.suffix, comp.name, note=self.note)
-        folds: list[Mark] = []
-        for piece, cell in zip(chunk, grid.cells(block, unit, cols, rows, bleed, len(chunk))):
-            placed, marks = grid.place_unit(comp, piece, cell, unit, bleed)
-            sheet.placements.extend(placed)
-            folds.extend(marks)
-        sheet.marks.extend(folds)
-        _cut_or_crop(sheet, folds, block, bleed, chunk[0])
-        sheet.scale_box = scale_spot(self.frame, block)
-        if sheet.scale_box is None:
-            sheet.scale_bar = scale_bar(self.frame)
-        return sheet
-
-    def back(self, start: int) -> Sheet:
-        return duplex_back(self.front(start), self.frame, self.options)
+def _role(entry: Entry) -> str:
+    return entry.role
 
 
-def _cut_or_crop(sheet: Sheet, folds: list[Mark], block: Box, bleed: float, sample: Any) -> None:
-    shape = sample.shape
-    if bleed:
-        if shape in ("circle", "hex"):
-            sheet.marks.extend(grid.cut_marks(sheet.placements, folds, shape, sample.radius))
-        sheet.marks.extend(grid.crop_marks(sheet.placements, block))
-    else:
-        sheet.marks.extend(grid.cut_marks(sheet.placements, folds, shape, sample.radius))
-
-
-def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: str = "") -> list[Sheet]:
-    """Each piece too large for a page becomes tiles over several pages (the fewer pages the better)."""
-    out: list[Sheet] = []
-    for piece in pieces:
-        best = None
-        for landscape in (False, True):
-            frame = make_frame(options, landscape)
-            area = reserve_scale(frame)
-            cols, rows = poster.tile_count(piece.w, piece.h, area.w, area.h)
-            if best is None or cols * rows < best[0]:
-                best = (cols * rows, frame, area, cols, rows)
-        assert best is not None
-        _, frame, area, cols, rows = best
-        for tile in poster.tiles(piece.w, piece.h, area.w, area.h):
-            placement, box = poster.tile_placement(comp, piece, tile, area)
-            name = f"{chr(65 + tile.row)}{tile.col + 1}"
-            sheet = Sheet("poster", f"{comp.label}{suffix}: part {name} of {cols * rows}", comp.name)
-            sheet.placements.append(placement)
-            marks, glue = poster.join_marks(tile, cols, rows, box)
-            sheet.marks.extend(marks)
-            sheet.fills.extend(("glue", g) for g in glue)
-            _outer_cuts(sheet, tile, cols, rows, box)
-            # the part's name sits just outside the piece, in the strip that is trimmed away
-            sheet.labels.append(Label(box.x, box.y - 4 * MM, f"part {name}", 8, "left", bold=True))
-            sheet.content = {"page_size": (frame.page_w, frame.page_h), "tiles": (cols, rows),
-                             "tile": (tile.col, tile.row)}
-            sheet.scale_box = scale_spot(frame, None)
-            out.append(sheet)
+def duplex_order(entries: list[Entry]) -> list[Entry]:
+    """Every sheet that is cut starts on an odd page; its backs page (or a blank page) is the even
+    page behind it, so nothing else prints on the back of a sheet of pieces."""
+    out: list[Entry] = []
+    for i, entry in enumerate(entries):
+        role = _role(entry)
+        if role in CUT_ROLES:
+            if len(out) % 2:
+                out.append(_blank())
+            out.append(entry)
+            follows = _role(entries[i + 1]) if i + 1 < len(entries) else ""
+            if follows != "back" and i + 1 < len(entries):
+                out.append(_blank())
+        elif role == "back":
+            if len(out) % 2 == 0:  # a backs page always follows its fronts (see above)
+                raise AssertionError("a backs page without its fronts")  # pragma: no cover
+            out.append(entry)
+        else:
+            out.append(entry)
     return out
 
 
-def _outer_cuts(sheet: Sheet, tile: poster.Tile, cols: int, rows: int, box: Box) -> None:
-    """Cut lines along the board's own outer edges that fall on this tile."""
-    if tile.row == 0:
-        sheet.marks.append(Mark("cut", ((box.x, box.y2), (box.x2, box.y2))))
-    if tile.row == rows - 1:
-        sheet.marks.append(Mark("cut", ((box.x, box.y), (box.x2, box.y))))
-    if tile.col == 0:
-        sheet.marks.append(Mark("cut", ((box.x, box.y), (box.x, box.y2))))
-    if tile.col == cols - 1:
-        sheet.marks.append(Mark("cut", ((box.x2, box.y), (box.x2, box.y2))))
+def _blank() -> Sheet:
+    return Sheet("blank", "")

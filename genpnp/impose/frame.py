@@ -1,17 +1,28 @@
-"""The page frame: printable area, header and footer bands, room for the scale square."""
+"""The page frame: printable area, title and footer, room for the scale check.
+
+The frame gives way to the pieces. A page has the usual bands (title above, footer below); where a
+full grid of pieces needs that room, the bands shrink ("compact") or the title and footer move into
+the side margins, turned to read upwards ("side"), and the scale check becomes a bar along them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from genpnp.impose.grid import CROP_GAP, CROP_LEN
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Box
+from genpnp.impose.sheet import Band, Box
 from genpnp.units import INCH, MM
 
 HEADER = 11 * MM
 FOOTER = 8 * MM
 SCALE_LABEL = 4 * MM
+COMPACT_HEADER = 6.5 * MM
+COMPACT_FOOTER = 4.5 * MM
+SIDE_HEADER = 6.5 * MM
+SIDE_FOOTER = 4.5 * MM
+MODES = ("bands", "compact", "side")
+TITLE_SIZE = {"bands": 12.0, "compact": 10.0, "side": 10.0}
+FOOTER_SIZE = {"bands": 7.0, "compact": 6.5, "side": 6.5}
 
 
 @dataclass(frozen=True)
@@ -22,6 +33,9 @@ class Frame:
     area: Box  # where pieces go
     scale: float  # side of the scale-check square
     scale_text: str
+    header: Band
+    footer: Band
+    mode: str = "bands"
 
     @property
     def printable(self) -> Box:
@@ -29,51 +43,57 @@ class Frame:
         return Box(m, m, self.page_w - 2 * m, self.page_h - 2 * m)
 
     @property
-    def header(self) -> Box:
-        m = self.margin
-        return Box(m, self.page_h - m - HEADER, self.page_w - 2 * m, HEADER)
+    def title_size(self) -> float:
+        return TITLE_SIZE[self.mode]
 
     @property
-    def footer(self) -> Box:
-        m = self.margin
-        return Box(m, m, self.page_w - 2 * m, FOOTER)
+    def footer_size(self) -> float:
+        return FOOTER_SIZE[self.mode]
 
 
-def make_frame(options: Options, landscape: bool = False) -> Frame:
+def make_frame(options: Options, landscape: bool = False, mode: str = "bands") -> Frame:
     w, h = options.paper.w, options.paper.h
     if landscape:
         w, h = h, w
     m = options.margin
-    crop = CROP_GAP + CROP_LEN if options.bleed else 0.0
-    area = Box(m + crop, m + FOOTER + crop, w - 2 * m - 2 * crop, h - 2 * m - HEADER - FOOTER - 2 * crop)
+    p = Box(m, m, w - 2 * m, h - 2 * m)
+    if mode == "side":
+        area = Box(p.x + SIDE_HEADER, p.y, p.w - SIDE_HEADER - SIDE_FOOTER, p.h)
+        header = Band(Box(p.x, p.y, SIDE_HEADER, p.h), 90)
+        footer = Band(Box(p.x2 - SIDE_FOOTER, p.y, SIDE_FOOTER, p.h), 90)
+    else:
+        top, bottom = (HEADER, FOOTER) if mode == "bands" else (COMPACT_HEADER, COMPACT_FOOTER)
+        area = Box(p.x, p.y + bottom, p.w, p.h - top - bottom)
+        header = Band(Box(p.x, p.y2 - top, p.w, top))
+        footer = Band(Box(p.x, p.y, p.w, bottom))
     metric = options.paper.name.startswith("a") or options.paper.name[:1].isdigit()
     scale, text = (25 * MM, "25 mm") if metric else (INCH, "1 in")
-    return Frame(w, h, m, area, scale, text)
+    return Frame(w, h, m, area, scale, text, header, footer, mode)
 
 
-def scale_spot(frame: Frame, used: Box | None) -> Box | None:
-    """A free place for the scale square beside or below ``used`` (None: no room)."""
+def scale_spot(frame: Frame, used: Box | list[Box] | None) -> Box | None:
+    """A free place for the scale square in the area, clear of the ``used`` boxes (None: no room)."""
     s = frame.scale
-    need_w, need_h = s + 2 * MM, s + SCALE_LABEL + 2 * MM
+    boxes = [] if used is None else [used] if isinstance(used, Box) else used
     area = frame.area
-    if used is None:
-        return Box(area.x2 - s, area.y + SCALE_LABEL, s, s)
-    if area.x2 - used.x2 >= need_w and used.y2 - area.y >= need_h:
-        return Box(area.x2 - s, area.y + SCALE_LABEL, s, s)
-    if used.x - area.x >= need_w and used.y2 - area.y >= need_h:
-        return Box(area.x, area.y + SCALE_LABEL, s, s)
-    if used.y - area.y >= need_h and area.w >= need_w:
-        return Box(area.x2 - s, area.y + SCALE_LABEL, s, s)
+    pad = 1 * MM
+    for x, rx in ((area.x2 - s, area.x2 - s - pad), (area.x, area.x)):
+        spot = Box(x, area.y + SCALE_LABEL, s, s)
+        room = Box(rx, area.y, s + pad, s + SCALE_LABEL + pad)
+        if room.inside(area) and not any(room.overlaps(b) for b in boxes):
+            return spot
     return None
 
 
-def scale_bar(frame: Frame) -> Box:
-    """Where a page too full for the scale square shows a scale bar: the right end of its header.
-
-    The box is the bar's extent (its length is the scale) and the room for its label above it.
-    """
-    h = frame.header
-    return Box(h.x2 - frame.scale, h.y + 1.5 * MM, frame.scale, 5 * MM)
+def scale_bar(frame: Frame) -> tuple[Box, int]:
+    """Where a page too full for the scale square shows a scale bar: the far end of its title band
+    (on a side band: its top end). The box is the bar's extent (its length is the scale) and the
+    room for its label; the rotation is the band's."""
+    band = frame.header
+    b = band.box
+    if band.rot:
+        return Box(b.x, b.y2 - frame.scale, min(5 * MM, b.w), frame.scale), 90
+    return Box(b.x2 - frame.scale, b.y + 1 * MM, frame.scale, min(5 * MM, b.h - 1 * MM)), 0
 
 
 def reserve_scale(frame: Frame) -> Box:

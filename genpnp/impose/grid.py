@@ -1,7 +1,9 @@
 """Grid packing of same-size pieces, as single pieces, fold pairs or duplex pages.
 
-Cut lines are shared between touching pieces when there is no bleed; with bleed,
-pieces sit 2 x bleed apart and crop marks run outside the block of pieces.
+Without bleed, touching pieces share their cut lines. With bleed, neighbours sit a *gutter* apart
+(each piece's art runs half the gutter, at most the bleed, past its cut; ``--gutter 0`` butts them
+on shared cuts), the block's outer edges get the full bleed where the page has room, and crop marks
+run outside the block, inside the printer-safe area. Art never crosses a fold line.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from genpnp.units import MM
 
 CROP_LEN = 4 * MM
 CROP_GAP = 1 * MM
+CROP_ROOM = CROP_GAP + CROP_LEN  # crop marks at their full length
+CROP_MIN = 3 * MM  # the shortest crop marks (0.5 mm gap, 2.5 mm line) on a tight page
+OUTER_MIN = 1 * MM  # the least outer bleed kept where a page is tight
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,107 @@ class Unit:
         return self.h * (2 if self.fold == "h" else 1)
 
 
+@dataclass(frozen=True)
+class Spacing:
+    """Bleed and gutter as asked for: ``gutter`` None is automatic (the widest that costs no piece)."""
+
+    bleed: float = 0.0
+    gutter: float | None = None
+
+
+@dataclass(frozen=True)
+class Axis:
+    """How ``n`` units lie along one page axis: gap between them, outer bleed, crop-mark room."""
+
+    n: int
+    gap: float = 0.0
+    outer: float = 0.0
+    crop: float = 0.0
+
+    def length(self, u: float) -> float:
+        """The block's extent: units and gaps, without outer bleed and crop marks."""
+        return self.n * u + max(self.n - 1, 0) * self.gap
+
+
+def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
+    """The most units of size ``u`` along ``length``; the room left widens bleed, gutter, crop marks."""
+    b, asked = spacing.bleed, spacing.gutter
+    if not b:
+        g = asked or 0.0
+        return Axis(max(int(math.floor((length + g + 1e-6) / (u + g))), 0), g)
+    g = asked if asked is not None else 0.0
+    outer, crop = min(b, OUTER_MIN), CROP_MIN
+    n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
+    if n <= 0:
+        return Axis(0)
+    spare = length - n * u - (n - 1) * g - 2 * (outer + crop)
+    d = max(min(b - outer, spare / 2), 0.0)
+    outer, spare = outer + d, spare - 2 * d
+    if asked is None and n > 1:
+        d = max(min(2 * b, spare / (n - 1)), 0.0)
+        g, spare = g + d, spare - (n - 1) * d
+    crop += max(min(CROP_ROOM - CROP_MIN, spare / 2), 0.0)
+    return Axis(n, g, outer, crop)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A block of units: its unit, columns and rows, and the spacing along each axis."""
+
+    unit: Unit
+    x: Axis
+    y: Axis
+    bleed: float
+
+    @property
+    def cols(self) -> int:
+        return self.x.n
+
+    @property
+    def rows(self) -> int:
+        return self.y.n
+
+    @property
+    def per_page(self) -> int:
+        return self.x.n * self.y.n
+
+    def block(self, area: Box, rows: int) -> Box:
+        """The trim box of ``rows`` rows: centred across the area, at its top (inside bleed and marks)."""
+        bw = self.x.length(self.unit.uw)
+        bh = rows * self.unit.uh + max(rows - 1, 0) * self.y.gap
+        return Box(area.x + (area.w - bw) / 2, area.y2 - self.y.outer - self.y.crop - bh, bw, bh)
+
+    def extent(self, block: Box) -> Box:
+        """The block with its outer bleed and crop marks: what it takes of the page."""
+        return Box(block.x - self.x.outer - self.x.crop, block.y - self.y.outer - self.y.crop,
+                   block.w + 2 * (self.x.outer + self.x.crop), block.h + 2 * (self.y.outer + self.y.crop))
+
+    def cells(self, block: Box, count: int) -> list[Box]:
+        """Unit boxes (trim) in reading order, ``count`` of them."""
+        u = self.unit
+        out = []
+        for i in range(count):
+            r, c = divmod(i, self.cols)
+            out.append(Box(block.x + c * (u.uw + self.x.gap), block.y2 - (r + 1) * u.uh - r * self.y.gap, u.uw, u.uh))
+        return out
+
+    def art_box(self, cell: Box, block: Box) -> Box:
+        """How far a unit's art may run: half the gutter (at most the bleed) inside the block,
+        the outer bleed on the block's edges."""
+        b = self.bleed
+        if not b:
+            return cell
+
+        def side(edge: float, limit: float, gap: float, outer: float) -> float:
+            return outer if abs(edge - limit) < 0.01 else min(b, gap / 2)
+
+        left = side(cell.x, block.x, self.x.gap, self.x.outer)
+        right = side(cell.x2, block.x2, self.x.gap, self.x.outer)
+        bottom = side(cell.y, block.y, self.y.gap, self.y.outer)
+        top = side(cell.y2, block.y2, self.y.gap, self.y.outer)
+        return Box(cell.x - left, cell.y - bottom, cell.w + left + right, cell.h + bottom + top)
+
+
 def back_rotation(front_rot: int, axis: str) -> int:
     """Rotation of a back so it reads upright after turning the piece over.
 
@@ -49,81 +155,90 @@ def back_rotation(front_rot: int, axis: str) -> int:
     return front_rot if same else (front_rot + 180) % 360
 
 
-def fit(area: Box, unit: Unit, bleed: float) -> tuple[int, int]:
-    """Columns and rows of units in the area (units 2 x bleed apart, bleed around)."""
-    pitch_x, pitch_y = unit.uw + 2 * bleed, unit.uh + 2 * bleed
-    cols = int(math.floor((area.w + 1e-6) / pitch_x))
-    rows = int(math.floor((area.h + 1e-6) / pitch_y))
-    return max(cols, 0), max(rows, 0)
+def make_grid(area: Box, unit: Unit, spacing: Spacing) -> Grid:
+    return Grid(unit, axis_fit(area.w, unit.uw, spacing), axis_fit(area.h, unit.uh, spacing), spacing.bleed)
 
 
-def choose_unit(area: Box, w: float, h: float, fold: bool, rotatable: bool, bleed: float,
-                count: int | None = None) -> tuple[Unit, int, int]:
+def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spacing: Spacing,
+                count: int | None = None) -> Grid:
     """The orientation that needs the fewest pages for ``count`` pieces (None: the most pieces on a
     page); ties: upright, then a vertical fold, then more on a page."""
     options = []
     for rot in (0, 90) if rotatable and abs(w - h) > 0.01 else (0,):
         fw, fh = (w, h) if rot == 0 else (h, w)
         for fold_dir in ("v", "h") if fold else ("",):
-            unit = Unit(fw, fh, rot, fold_dir)
-            cols, rows = fit(area, unit, bleed)
-            per_page = cols * rows
+            g = make_grid(area, Unit(fw, fh, rot, fold_dir), spacing)
+            per_page = g.per_page
             pages = pages_for(count, per_page) if per_page and count else 1 << 30  # does not fit: worst
-            options.append(((-pages, -rot, fold_dir == "v", per_page) if count else (per_page, -rot, fold_dir == "v"),
-                            unit, cols, rows))
-    best = max(options, key=lambda o: o[0])
-    return best[1], best[2], best[3]
+            key = (-pages, -rot, fold_dir == "v", per_page) if count else (per_page, -rot, fold_dir == "v")
+            options.append((key, g))
+    return max(options, key=lambda o: o[0])[1]
 
 
 def pages_for(count: int, per_page: int) -> int:
     return -(-count // per_page) if per_page else 0
 
 
-def block_box(area: Box, unit: Unit, cols: int, rows: int, bleed: float) -> Box:
-    """Where the block of units sits: centred across, at the top of the area."""
-    bw = cols * (unit.uw + 2 * bleed)
-    bh = rows * (unit.uh + 2 * bleed)
-    return Box(area.x + (area.w - bw) / 2, area.y2 - bh, bw, bh)
+def place_unit(component, piece, cell: Box, unit: Unit, art: Box | None = None,
+               bleed: float = 0.0) -> tuple[list[Placement], list[Mark]]:
+    """Placements of a piece's front (and fold-pair back) in its unit cell, with the fold mark.
 
-
-def cells(block: Box, unit: Unit, cols: int, rows: int, bleed: float, count: int) -> list[Box]:
-    """Unit boxes (trim, without bleed) in reading order, ``count`` of them."""
-    out = []
-    for i in range(count):
-        r, c = divmod(i, cols)
-        x = block.x + bleed + c * (unit.uw + 2 * bleed)
-        y = block.y2 - bleed - (r + 1) * unit.uh - r * 2 * bleed
-        out.append(Box(x, y, unit.uw, unit.uh))
-    return out
-
-
-def place_unit(component, piece, cell: Box, unit: Unit, bleed: float) -> tuple[list[Placement], list[Mark]]:
-    """Placements of a piece's front (and fold-pair back) in its unit cell, with the fold mark."""
+    ``art`` is how far the unit's art may run (see ``Grid.art_box``); a fold line stops it.
+    """
+    art = art or cell
     front_box = Box(cell.x, cell.y + (unit.h if unit.fold == "h" else 0), unit.w, unit.h)
-    out = [Placement(component, piece, "front", front_box, unit.rot, bleed)]
-    marks: list[Mark] = []
     if unit.fold == "v":
-        back_box = Box(cell.x + unit.w, cell.y, unit.w, unit.h)
-        out.append(Placement(component, piece, "back", back_box, back_rotation(unit.rot, "v"), bleed))
         f = cell.x + unit.w
-        marks.append(Mark("fold", ((f, cell.y), (f, cell.y2))))
+        front_art = Box(art.x, art.y, f - art.x, art.h)
+        back_box = Box(f, cell.y, unit.w, unit.h)
+        back_art = Box(f, art.y, art.x2 - f, art.h)
+        fold = _fold_mark(piece, ((f, cell.y), (f, cell.y2)), unit.w / 2)
     elif unit.fold == "h":
-        back_box = Box(cell.x, cell.y, unit.w, unit.h)
-        out.append(Placement(component, piece, "back", back_box, back_rotation(unit.rot, "h"), bleed))
         f = cell.y + unit.h
-        marks.append(Mark("fold", ((cell.x, f), (cell.x2, f))))
-    return out, marks
+        front_art = Box(art.x, f, art.w, art.y2 - f)
+        back_box = Box(cell.x, cell.y, unit.w, unit.h)
+        back_art = Box(art.x, art.y, art.w, f - art.y)
+        fold = _fold_mark(piece, ((cell.x, f), (cell.x2, f)), unit.h / 2)
+    else:
+        return [Placement(component, piece, "front", front_box, unit.rot, bleed, art=art)], []
+    return [Placement(component, piece, "front", front_box, unit.rot, bleed, art=front_art),
+            Placement(component, piece, "back", back_box, back_rotation(unit.rot, unit.fold), bleed,
+                      art=back_art)], [fold]
+
+
+HINGE = 0.4  # a round fold pair's hinge: this share of the piece's diameter, across the fold
+
+
+def _fold_mark(piece, points: tuple[tuple[float, float], tuple[float, float]], half: float) -> Mark:
+    """The fold line; round pieces touch at one point, so their fold crosses a hinge (see ``hinge_outline``)."""
+    if piece.shape != "circle":
+        return Mark("fold", points)
+    (x1, y1), (x2, y2) = points
+    cx, cy, b = (x1 + x2) / 2, (y1 + y2) / 2, HINGE * half
+    if abs(x1 - x2) < 0.01:
+        return Mark("fold", ((cx, cy - b), (cx, cy + b)))
+    return Mark("fold", ((cx - b, cy), (cx + b, cy)))
 
 
 def cut_marks(placements: list[Placement], folds: list[Mark], shape: str, radius: float) -> list[Mark]:
     """Shared cut lines around rectangular pieces, outlines around round or hex ones.
 
-    A segment that is also a fold line is not cut.
+    A segment that is also a fold line is not cut; a round fold pair is cut as one outline,
+    two circles joined by a hinge across the fold.
     """
     if shape == "net":  # the renderer draws its own cut path (die nets)
         return []
     if shape in ("circle", "hex"):
-        return [Mark("outline", shape=shape, box=p.box, radius=radius) for p in placements]
+        out = []
+        paired = _round_pairs(placements) if shape == "circle" else {}
+        for p in placements:
+            if p.face == "back" and id(p) in paired:
+                continue
+            if id(p) in paired:
+                out.append(Mark("outline", shape="circle-pair", box=paired[id(p)], radius=radius))
+            else:
+                out.append(Mark("outline", shape=shape, box=p.box, radius=radius))
+        return out
     fold_keys = {_seg_key(m.points[0], m.points[1]) for m in folds}
     segments: dict[tuple, tuple] = {}
     for p in placements:
@@ -134,6 +249,20 @@ def cut_marks(placements: list[Placement], folds: list[Mark], shape: str, radius
             if key not in fold_keys:
                 segments[key] = (a, z)
     return [Mark("cut", seg) for seg in _merge(list(segments.values()))]
+
+
+def _round_pairs(placements: list[Placement]) -> dict[int, Box]:
+    """Front placements of round fold pairs (their back beside them) -> the pair's box."""
+    backs = {(id(p.piece), p.piece.index): p for p in placements if p.face == "back"}
+    out: dict[int, Box] = {}
+    for p in placements:
+        back = backs.get((id(p.piece), p.piece.index)) if p.face == "front" else None
+        if back is not None:
+            b = p.box
+            x, y = min(b.x, back.box.x), min(b.y, back.box.y)
+            out[id(p)] = Box(x, y, max(b.x2, back.box.x2) - x, max(b.y2, back.box.y2) - y)
+            out[id(back)] = out[id(p)]
+    return out
 
 
 def _seg_key(a: tuple[float, float], z: tuple[float, float]) -> tuple:
@@ -171,15 +300,21 @@ def _join(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in out]
 
 
-def crop_marks(placements: list[Placement], block: Box) -> list[Mark]:
-    """Crop marks: every trim line extended outside the block, clear of all pieces."""
+def crop_marks(placements: list[Placement], block: Box, outer: tuple[float, float] = (0.0, 0.0),
+               room: tuple[float, float] = (CROP_ROOM, CROP_ROOM)) -> list[Mark]:
+    """Crop marks: every trim line of the block extended outside it, past its outer bleed
+    (``outer`` x, y), in the ``room`` (x, y) left for marks."""
     xs = sorted({round(v, 2) for p in placements for v in (p.box.x, p.box.x2)})
     ys = sorted({round(v, 2) for p in placements for v in (p.box.y, p.box.y2)})
+    (ox, oy), (rx, ry) = outer, room
+    gx, gy = (CROP_GAP if rx >= CROP_ROOM - 0.01 else 0.5 * MM), (CROP_GAP if ry >= CROP_ROOM - 0.01 else 0.5 * MM)
     marks = []
+    top, bottom = block.y2 + oy + gy, block.y - oy - gy
     for x in xs:
-        marks.append(Mark("crop", ((x, block.y2 + CROP_GAP), (x, block.y2 + CROP_GAP + CROP_LEN))))
-        marks.append(Mark("crop", ((x, block.y - CROP_GAP), (x, block.y - CROP_GAP - CROP_LEN))))
+        marks.append(Mark("crop", ((x, top), (x, top + ry - gy))))
+        marks.append(Mark("crop", ((x, bottom), (x, bottom - ry + gy))))
+    left, right = block.x - ox - gx, block.x2 + ox + gx
     for y in ys:
-        marks.append(Mark("crop", ((block.x - CROP_GAP, y), (block.x - CROP_GAP - CROP_LEN, y))))
-        marks.append(Mark("crop", ((block.x2 + CROP_GAP, y), (block.x2 + CROP_GAP + CROP_LEN, y))))
+        marks.append(Mark("crop", ((left, y), (left - rx + gx, y))))
+        marks.append(Mark("crop", ((right, y), (right + rx - gx, y))))
     return marks

@@ -58,6 +58,7 @@ class Options:
     flip: str = "long"  # long | short (duplex)
     offset: tuple[float, float] = (0.0, 0.0)  # duplex back-page shift, points
     bleed: float = 0.0
+    gutter: float | None = None  # space between neighbouring pieces with bleed (None: automatic)
     ink: str = "color"  # color | bw | saver
     components: tuple[str, ...] = ()  # only these components (empty: all)
     copies_as_note: bool = False  # print "print N times" instead of repeating sheets
@@ -69,6 +70,8 @@ class Options:
             parts.append("duplex" if self.flip == "long" else "duplex-short")
         if self.bleed:
             parts.append(f"bleed{round(self.bleed / MM, 1):g}")
+        if self.gutter is not None:
+            parts.append(f"gutter{round(self.gutter / MM, 1):g}")
         if self.backs == "duplex" and self.offset != (0.0, 0.0):
             parts.append(f"off{round(self.offset[0] / MM, 1):g}x{round(self.offset[1] / MM, 1):g}")
         if self.components:

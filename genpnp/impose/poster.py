@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from genpnp.impose.sheet import Box, Mark, Placement
+from genpnp.impose.sheet import Box, Label, Mark, Placement
 from genpnp.units import MM
 
 OVERLAP = 12 * MM
@@ -45,31 +45,65 @@ def tile_placement(component, piece, tile: Tile, area: Box) -> tuple[Placement, 
     return Placement(component, piece, "front", box, 0, 0.0, win), box
 
 
-def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVERLAP):
+def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVERLAP, area: Box | None = None):
     """Glue strips, trim lines and alignment marks of one tile.
 
-    The page to the right (or below) is trimmed along its edge that meets the earlier
-    page and laid over that page's glue strip; alignment marks sit in the overlap at the
-    same board positions on both pages.
+    The page to the right (or below) is trimmed along its edge that meets the earlier page and
+    laid over that page's glue strip, its edge on the strip's inner line ("edge" mark). Alignment
+    marks sit only on glue strips, so the next part covers them: none shows on the assembled board.
     """
     marks: list[Mark] = []
     glue: list[Box] = []
     if tile.col < cols - 1:  # glue strip on the right edge
-        glue.append(Box(box.x2 - overlap, box.y, overlap, box.h))
+        strip = Box(box.x2 - overlap, box.y, overlap, box.h)
+        glue.append(strip)
+        marks.append(Mark("edge", ((strip.x, box.y), (strip.x, box.y2))))
+        marks.extend(Mark("align", (pt,)) for pt in _align_points(box, "right", overlap))
     if tile.row < rows - 1:  # glue strip on the bottom edge
-        glue.append(Box(box.x, box.y, box.w, overlap))
+        strip = Box(box.x, box.y, box.w, overlap)
+        glue.append(strip)
+        marks.append(Mark("edge", ((box.x, strip.y2), (box.x2, strip.y2))))
+        marks.extend(Mark("align", (pt,)) for pt in _align_points(box, "bottom", overlap))
+    room = area or box.grow(3 * MM)  # the trim lines run past the part, as far as the page allows
+
+    def past(lo: float, hi: float, lo_limit: float, hi_limit: float) -> tuple[float, float]:
+        return max(lo - 3 * MM, min(lo, lo_limit)), min(hi + 3 * MM, max(hi, hi_limit))
+
     if tile.col > 0:  # trim along the left edge
-        marks.append(Mark("trim", ((box.x, box.y - 3 * MM), (box.x, box.y2 + 3 * MM))))
+        y1, y2 = past(box.y, box.y2, room.y, room.y2)
+        marks.append(Mark("trim", ((box.x, y1), (box.x, y2))))
     if tile.row > 0:  # trim along the top edge
-        marks.append(Mark("trim", ((box.x - 3 * MM, box.y2), (box.x2 + 3 * MM, box.y2))))
-    for side in ("left", "right", "top", "bottom"):
-        if side == "left" and tile.col == 0 or side == "right" and tile.col == cols - 1:
-            continue
-        if side == "top" and tile.row == 0 or side == "bottom" and tile.row == rows - 1:
-            continue
-        for cx, cy in _align_points(box, side, overlap):
-            marks.append(Mark("align", ((cx, cy),)))
+        x1, x2 = past(box.x, box.x2, room.x, room.x2)
+        marks.append(Mark("trim", ((x1, box.y2), (x2, box.y2))))
     return marks, glue
+
+
+def part_name(col: int, row: int) -> str:
+    return f"{chr(65 + row)}{col + 1}"
+
+
+def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
+    """What to do with this part, from the layout: which edges to trim, which parts it lies on."""
+    steps = []
+    trims = [side for side, yes in (("left", tile.col > 0), ("top", tile.row > 0)) if yes]
+    if trims:
+        steps.append(f"trim its {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the red dotted line")
+        onto = []
+        if tile.col > 0:
+            onto.append(f"{part_name(tile.col - 1, tile.row)}'s right")
+        if tile.row > 0:
+            onto.append(f"{part_name(tile.col, tile.row - 1)}'s bottom")
+        steps.append("lay it over " + " and ".join(onto) + " glue strip, edge on the line")
+    else:
+        steps.append("the first part: the others are glued onto its glue strips")
+    return f"{cols * rows} parts: " + "; ".join(steps)
+
+
+def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:
+    """The part's name, centred below the part (clear of its trim lines), where the page has room."""
+    if box.w > 40 * MM and box.y - area.y >= 5 * MM:
+        return Label(box.x + box.w / 2, box.y - 4 * MM, f"part {name}", 8, "center", bold=True)
+    return None
 
 
 def _align_points(box: Box, side: str, overlap: float) -> list[tuple[float, float]]:

@@ -50,6 +50,31 @@ class Placement:
     rotation: int = 0
     bleed: float = 0.0
     window: Box | None = None
+    art: Box | None = None  # how far the art may run on the page (trim + bleed, cut short by folds and gutters)
+
+    @property
+    def ink(self) -> Box:
+        """The page area this placement may paint."""
+        if self.window is not None:
+            return self.box
+        return self.art if self.art is not None else self.box.grow(self.bleed)
+
+
+@dataclass(frozen=True)
+class Band:
+    """Where a page's title, footer or scale bar goes: a box on the page and the text's rotation
+    (0: along the top or bottom edge; 90: up a side edge, read bottom to top)."""
+
+    box: Box
+    rot: int = 0
+
+    @property
+    def length(self) -> float:
+        return self.box.h if self.rot else self.box.w
+
+    @property
+    def thickness(self) -> float:
+        return self.box.w if self.rot else self.box.h
 
 
 @dataclass(frozen=True)
@@ -57,8 +82,9 @@ class Mark:
     """A line on the sheet that is not artwork.
 
     kind: cut (trim here), fold, crop (crop mark outside the pieces), glue (glue area
-    outline), trim (poster trim guide), align (poster alignment mark), outline (a
-    non-rectangular piece's cut path: ``shape`` and ``box``).
+    outline), trim (poster trim guide), align (poster alignment mark), edge (poster: lay the
+    next part's trimmed edge here), outline (a non-rectangular piece's cut path: ``shape``
+    and ``box``; shape "circle-pair" is a round fold pair joined by its hinge).
     """
 
     kind: str
@@ -81,7 +107,11 @@ class Label:
 
 @dataclass
 class Sheet:
-    """One page. ``role`` is cover, pieces, back (duplex back page), text, poster, calibration."""
+    """One page. ``role`` is cover, pieces, back (duplex back page), text, page, poster, blank
+    (the empty back of a single-sided sheet in a duplex build), calibration.
+
+    ``header`` and ``footer`` are where the title and footer go when the pieces take the room of
+    the usual bands (None: the frame's bands); ``scale_bar`` likewise, with ``scale_rot``."""
 
     role: str
     title: str
@@ -92,6 +122,9 @@ class Sheet:
     fills: list[tuple[str, Box]] = field(default_factory=list)  # (kind, box): glue strips etc.
     scale_box: Box | None = None
     scale_bar: Box | None = None  # a scale bar (in the header) on pages too full for the square
+    scale_rot: int = 0  # 90: the scale bar runs up a side margin
+    header: Band | None = None
+    footer: Band | None = None
     content: Any = None  # role-specific payload (text lines, cover data, assembly diagram)
     offset: tuple[float, float] = (0.0, 0.0)  # applied to everything but header/footer (duplex drift)
     note: str = ""  # a line under the title (e.g. "print this page 4 times")
@@ -110,10 +143,11 @@ class Deferred:
     keeps only what rebuilds one of them, so pages are imposed, drawn and let go one by one.
     """
 
-    __slots__ = ("build",)
+    __slots__ = ("build", "role")
 
-    def __init__(self, build: Callable[[], Sheet]):
+    def __init__(self, build: Callable[[], Sheet], role: str = "pieces"):
         self.build = build
+        self.role = role
 
 
 class SheetList(Sequence[Sheet]):
@@ -147,6 +181,10 @@ class SheetList(Sequence[Sheet]):
     @staticmethod
     def _made(entry: Sheet | Deferred) -> Sheet:
         return entry.build() if isinstance(entry, Deferred) else entry
+
+    def role(self, index: int) -> str:
+        entry = self._entries[index]
+        return entry.role
 
     def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
         """The page's size: its own (a poster part may be landscape), else ``paper``."""

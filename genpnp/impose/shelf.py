@@ -1,7 +1,9 @@
 """Mixed sizes on one sheet: pieces of several components packed in shelves (rows).
 
 Units (a piece, or a fold pair) are sorted tallest first and placed left to right;
-a full row opens a new shelf below it, a full page opens a new page.
+a full row opens a new shelf below it, a full page opens a new page. With bleed, units sit
+2 x bleed apart and each unit has its own crop marks, in the room around it, so no mark
+implies a cut through another piece.
 """
 
 from __future__ import annotations
@@ -17,28 +19,31 @@ from genpnp.impose.sheet import Box, Sheet
 
 def impose_shared(comps: list[Any], frame: Frame, options: Options, title: str) -> list[Sheet]:
     bleed = options.bleed
+    room = bleed + grid.CROP_ROOM if bleed else 0.0  # around each unit: its bleed and crop marks
     area = reserve_scale(frame)
+    spacing = grid.Spacing(bleed, 2 * bleed)
     units = []
     for comp in comps:
         for piece in getattr(comp, "pieces", ()):
             fold = piece.back is not None and options.backs == "fold"
-            unit, cols, rows = grid.choose_unit(area, piece.w, piece.h, fold, getattr(comp, "rotatable", True), bleed)
-            if cols * rows == 0:
-                unit, cols, rows = grid.choose_unit(area, piece.w, piece.h, False, True, bleed)
+            g = grid.choose_grid(area, piece.w, piece.h, fold, getattr(comp, "rotatable", True), spacing)
+            if g.per_page == 0:
+                g = grid.choose_grid(area, piece.w, piece.h, False, True, spacing)
                 fold = False
+            unit = g.unit
             for _ in range(1 if options.copies_as_note else comp.copies):
                 units.append((comp, piece, grid.Unit(unit.w, unit.h, unit.rot, unit.fold if fold else "")))
     units.sort(key=lambda u: -(u[2].uh))
     pages: list[list[tuple[Any, Any, grid.Unit, Box]]] = [[]]
     x, top, shelf_h = area.x, area.y2, 0.0
     for comp, piece, unit in units:
-        pw, ph = unit.uw + 2 * bleed, unit.uh + 2 * bleed
+        pw, ph = unit.uw + 2 * room, unit.uh + 2 * room
         if x + pw > area.x2 + 0.01:  # new shelf
             x, top, shelf_h = area.x, top - shelf_h, 0.0
         if top - ph < area.y - 0.01:  # new page
             pages.append([])
             x, top, shelf_h = area.x, area.y2, 0.0
-        cell = Box(x + bleed, top - bleed - unit.uh, unit.uw, unit.uh)
+        cell = Box(x + room, top - room - unit.uh, unit.uw, unit.uh)
         pages[-1].append((comp, piece, unit, cell))
         x += pw
         shelf_h = max(shelf_h, ph)
@@ -47,22 +52,18 @@ def impose_shared(comps: list[Any], frame: Frame, options: Options, title: str) 
         sheet = Sheet("pieces", f"{title} ({n + 1})" if len(pages) > 1 else title, comps[0].name)
         folds = []
         for comp, piece, unit, cell in page:
-            placed, marks = grid.place_unit(comp, piece, cell, unit, bleed)
+            placed, marks = grid.place_unit(comp, piece, cell, unit, cell.grow(bleed), bleed)
             sheet.placements.extend(placed)
             folds.extend(marks)
+            if bleed:
+                sheet.marks.extend(grid.crop_marks(placed, cell, (bleed, bleed)))
         sheet.marks.extend(folds)
-        block = Box(min(p.box.x for p in sheet.placements) - bleed, min(p.box.y for p in sheet.placements) - bleed,
-                    0, 0)
-        block = Box(block.x, block.y, max(p.box.x2 for p in sheet.placements) + bleed - block.x,
-                    max(p.box.y2 for p in sheet.placements) + bleed - block.y)
         for shape in sorted({p.piece.shape for p in sheet.placements}):
             same = [p for p in sheet.placements if p.piece.shape == shape]
             sample = same[0].piece
             if bleed and shape not in ("circle", "hex"):
                 continue
             sheet.marks.extend(grid.cut_marks(same, folds, shape, sample.radius))
-        if bleed:
-            sheet.marks.extend(grid.crop_marks(sheet.placements, block))
         sheet.scale_box = scale_spot(frame, None)
         sheets.append(sheet)
         if options.backs == "duplex" and any(p.piece.back is not None for p in sheet.placements):

@@ -107,15 +107,24 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
     items = [("cut", "cut along this line"), ("fold", "fold along this line (dashed)")]
     if doc.options.bleed:
         items.append(("crop", "crop marks: cut between them"))
-    items += [("trim", "poster: trim this page along the dotted line"), ("glue", "poster: glue area, covered by "
-              "the next page"), ("align", "poster: line these marks up with the same marks on the next page")]
+    items += [("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
+              ("trim", "poster: trim the part along this line"),
+              ("glue", "poster: glue strip, covered by the next part"),
+              ("edge", "poster: lay the next part's trimmed edge on this line"),
+              ("align", "poster: alignment marks, on the glue strip only")]
     col_w = w / 2
+    row_y, row_h = y, 12.0
     for i, (kind, text) in enumerate(items):
-        col, row = i % 2, i // 2
-        sx, sy = x + col * col_w, y - row * 12
+        col = i % 2
+        if col == 0 and i:  # a new row, below the tallest item of the last one
+            row_y, row_h = row_y - row_h, 12.0
+        sx, sy = x + col * col_w, row_y
         _sample(surface, kind, sx, sy + 1.2)
-        surface.text(sx + 16 * MM, sy, text, fonts.DEFAULT, 8, INK, "left")
-    y -= ((len(items) + 1) // 2) * 12 + 3 * MM
+        lines = fonts.wrap(text, fonts.DEFAULT, 8, col_w - 18 * MM)
+        for n, line in enumerate(lines):
+            surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
+        row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
+    y = row_y - row_h - 3 * MM
     palette = [c for c in doc.game.palette.values() if c.label]
     if palette:
         ink = doc.options.ink
@@ -149,3 +158,10 @@ def _sample(surface: Any, kind: str, x: float, y: float) -> None:
         draw_glue(surface, Box(x, y - 1.8 * MM, 12 * MM, 3.6 * MM), label=False)
     elif kind == "align":
         draw_align(surface, x + 6 * MM, y)
+    elif kind == "edge":
+        surface.line(x, y, x + 12 * MM, y, TRIM, 0.5)
+    elif kind == "hinge":
+        from genpnp.render.shapes import pair_outline
+
+        surface.path(pair_outline(x + 1 * MM, y - 2.5 * MM, 10 * MM, 5 * MM, 2 * MM), stroke=CUT, width=CUT_WIDTH)
+        surface.line(x + 6 * MM, y - 1 * MM, x + 6 * MM, y + 1 * MM, FOLD, 0.6, FOLD_DASH)

@@ -13,6 +13,9 @@ def draw_placement(surface: Any, placement: Placement) -> None:
     comp, piece, box = placement.component, placement.piece, placement.box
     draw = renderer_for(comp)
     surface.save()
+    art = placement.art
+    if art is not None and placement.window is None and art != box.grow(placement.bleed):
+        surface.clip_rect(art.x, art.y, art.w, art.h)  # a gutter or a fold line stops the bleed
     surface.translate(box.x, box.y)
     rot = placement.rotation % 360
     if rot == 90:

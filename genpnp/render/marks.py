@@ -6,7 +6,7 @@ from typing import Any
 
 from genpnp.color import Color
 from genpnp.impose.sheet import Box, Mark
-from genpnp.render.shapes import outline
+from genpnp.render.shapes import outline, pair_outline
 from genpnp.units import MM
 
 CUT = Color(0.45, 0.45, 0.45)
@@ -37,9 +37,19 @@ def draw_mark(surface: Any, mark: Mark) -> None:
     elif mark.kind == "align":
         (x, y), = mark.points
         draw_align(surface, x, y)
+    elif mark.kind == "edge":
+        (x1, y1), (x2, y2) = mark.points
+        surface.line(x1, y1, x2, y2, TRIM, 0.5)
     elif mark.kind == "outline" and mark.box is not None:
         b = mark.box
-        surface.path(outline(mark.shape, b.x, b.y, b.w, b.h, mark.radius), stroke=CUT, width=CUT_WIDTH)
+        if mark.shape == "circle-pair":
+            from genpnp.impose.grid import HINGE
+
+            d = min(b.w, b.h)
+            path = pair_outline(b.x, b.y, b.w, b.h, HINGE * d)
+        else:
+            path = outline(mark.shape, b.x, b.y, b.w, b.h, mark.radius)
+        surface.path(path, stroke=CUT, width=CUT_WIDTH)
 
 
 def draw_align(surface: Any, x: float, y: float, r: float = 2.2 * MM) -> None:

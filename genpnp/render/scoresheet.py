@@ -152,4 +152,4 @@ def draw_page(comp: Any, surface: Any, index: int, area: Any) -> None:
     if plan.key_top is not None:
         draw_key(comp, surface, area.x, plan.key_top, area.w)
     if plan.table_top is not None and plan.row_count:
-        draw_rows(comp, surface, area.x + 4 * MM, plan.table_top, area.w - 4 * MM, plan.first_row, plan.row_count)
+        draw_rows(comp, surface, area.x + 5.5 * MM, plan.table_top, area.w - 5.5 * MM, plan.first_row, plan.row_count)

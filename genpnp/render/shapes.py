@@ -36,3 +36,20 @@ def outline(shape: str, x: float, y: float, w: float, h: float, radius: float = 
             ("L", x, y + r), ("C", x, y + r - k, x + r - k, y, x + r, y), ("Z",),
         ]
     return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+
+
+def pair_outline(x: float, y: float, w: float, h: float, hinge: float) -> list:
+    """The cut path of a round fold pair in its box (two circles side by side, or one above the
+    other): both circles joined by a hinge ``hinge`` wide across the fold, where the pair folds."""
+    across = w > h
+    r = (h if across else w) / 2
+    b = min(hinge / 2, r * 0.9)
+    t = math.degrees(math.asin(b / r))
+    s = math.sqrt(r * r - b * b)
+    if across:  # circles left and right, fold vertical at the middle
+        c1, c2, cy = x + r, x + 3 * r, y + h / 2
+        return [("M", c1 + s, cy + b), ("L", c2 - s, cy + b), ("A", c2, cy, r, 180 - t, -(360 - 2 * t)),
+                ("L", c1 + s, cy - b), ("A", c1, cy, r, -t, -(360 - 2 * t)), ("Z",)]
+    cx, c1, c2 = x + w / 2, y + 3 * r, y + r  # circles above and below, fold horizontal
+    return [("M", cx + b, c1 - s), ("L", cx + b, c2 + s), ("A", cx, c2, r, 90 - t, -(360 - 2 * t)),
+            ("L", cx - b, c1 - s), ("A", cx, c1, r, 270 - t, -(360 - 2 * t)), ("Z",)]

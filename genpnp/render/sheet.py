@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from genpnp import fonts
 from genpnp.color import Color
 from genpnp.impose.frame import Frame, make_frame
-from genpnp.impose.sheet import Sheet
+from genpnp.impose.sheet import Band, Sheet
 from genpnp.render.faces import draw_placement
 from genpnp.render.marks import draw_glue, draw_mark
 from genpnp.units import MM
@@ -26,7 +27,11 @@ def frame_for(doc: Any, sheet: Sheet) -> Frame:
 
 
 def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) -> None:
+    if sheet.role == "blank":  # the back of a single-sided sheet in a duplex build: nothing at all
+        return
     frame = frame_for(doc, sheet)
+    tag = getattr(surface, "tag", None) or _no_tag  # the audit's recording surface notes what is drawn
+    tag("page")
     if sheet.role == "cover":
         from genpnp.render.cover import draw_cover
 
@@ -39,14 +44,18 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
         comp = doc.game.components[sheet.section]
         index, area = sheet.content
         comp.draw_page(surface, index, area)
-    for kind, box in sheet.fills:
+    for n, placement in enumerate(sheet.placements):
+        tag("placement", n)
+        draw_placement(surface, placement)
+    for n, (kind, box) in enumerate(sheet.fills):  # over the art: the next part covers it
+        tag("glue", n)
         if kind == "glue":
             draw_glue(surface, box)
-    for placement in sheet.placements:
-        draw_placement(surface, placement)
-    for mark in sheet.marks:
+    for n, mark in enumerate(sheet.marks):
+        tag("mark", n)
         draw_mark(surface, mark)
-    for label in sheet.labels:
+    for n, label in enumerate(sheet.labels):
+        tag("label", n)
         font = fonts.BOLD if label.bold else fonts.DEFAULT
         surface.save()
         surface.translate(label.x, label.y)
@@ -54,32 +63,75 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
             surface.rotate(label.rotate)
         surface.text(0, 0, label.text, font, label.size, INK, label.align)
         surface.restore()
+    header = sheet.header or frame.header
+    tag("header")
     if sheet.role != "cover":
-        draw_header(surface, doc, sheet, frame)
-    draw_footer(surface, doc, frame, number, total)
+        draw_header(surface, doc, sheet, frame, header)
+    tag("footer")
+    draw_footer(surface, doc, frame, number, total, sheet.footer or frame.footer)
+    tag("scale")
     if sheet.scale_box is not None:
         draw_scale(surface, sheet.scale_box, frame.scale_text)
     if sheet.scale_bar is not None:
-        title_end = frame.header.x + surface.text_width(sheet.title, fonts.BOLD, 12)
-        draw_scale_bar(surface, sheet.scale_bar, frame.scale_text, title_end)
+        in_band(surface, Band(sheet.scale_bar, sheet.scale_rot),
+                lambda length, thick: draw_scale_bar(surface, length, thick, frame.scale_text))
 
 
-def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame) -> None:
-    h = frame.header
-    base = h.y + h.h - 5 * MM
-    surface.text(h.x, base, sheet.title, fonts.BOLD, 12, INK, "left")
-    if sheet.note:
-        surface.text(h.x, base - 4.2 * MM, sheet.note, fonts.ITALIC, 7.5, SOFT, "left")
-    if isinstance(sheet.content, dict) and "tiles" in sheet.content:
-        draw_assembly(surface, frame, sheet.content["tiles"], sheet.content["tile"])
+def _no_tag(what: str, owner: int = -1) -> None:
+    pass
 
 
-def draw_assembly(surface: Any, frame: Frame, tiles: tuple[int, int], current: tuple[int, int]) -> None:
+def in_band(surface: Any, band: Band, draw: Callable[[float, float], None]) -> None:
+    """Draw in a band's own coordinates: origin at its start, x along it, y across it."""
+    b = band.box
+    surface.save()
+    if band.rot:
+        surface.translate(b.x2, b.y)
+        surface.rotate(90)
+    else:
+        surface.translate(b.x, b.y)
+    draw(band.length, band.thickness)
+    surface.restore()
+
+
+def fit_text(surface: Any, text: str, font: str, size: float, room: float, least: float = 5.0) -> float:
+    """The size at which ``text`` fits ``room`` (never below ``least``)."""
+    width = surface.text_width(text, font, size)
+    return size if width <= room else max(size * room / width, least)
+
+
+def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band) -> None:
+    size = 12.0 if band.thickness >= 9 * MM else 10.0
+    tiles = isinstance(sheet.content, dict) and "tiles" in sheet.content
+    room_for_bar = frame.scale + 4 * MM if sheet.scale_bar is not None and sheet.scale_rot == band.rot else 0.0
+    room_for_plan = 50 * MM if tiles else 0.0
+
+    def draw(length: float, thick: float) -> None:
+        room = length - room_for_bar - room_for_plan
+        title_size = fit_text(surface, sheet.title, fonts.BOLD, size, room)
+        base = thick - min(5 * MM, thick - 1 * MM) if thick > 6 * MM else (thick - title_size * 0.7) / 2
+        surface.text(0, base, sheet.title, fonts.BOLD, title_size, INK, "left")
+        note = sheet.note or (sheet.content.get("steps", "") if tiles else "")
+        if note and thick >= 9 * MM:
+            note_size = fit_text(surface, note, fonts.ITALIC, 7.5, room, 5.5)
+            surface.text(0, base - 4.2 * MM, note, fonts.ITALIC, note_size, SOFT, "left")
+        elif note:  # no room under the title: after it, if it fits
+            start = surface.text_width(sheet.title, fonts.BOLD, title_size) + 3 * MM
+            if start + surface.text_width(note, fonts.ITALIC, 6.5) <= room:
+                surface.text(start, base, note, fonts.ITALIC, 6.5, SOFT, "left")
+
+    in_band(surface, band, draw)
+    if tiles:
+        draw_assembly(surface, band, sheet.content["tiles"], sheet.content["tile"])
+
+
+def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tuple[int, int]) -> None:
     """A small diagram of how the pages of a poster go together, this page shaded."""
     cols, rows = tiles
-    cell = min(4.5 * MM, (frame.header.h - 2 * MM) / rows)
-    x0 = frame.header.x2 - cols * cell - 24 * MM
-    y_top = frame.header.y2 - 1 * MM
+    h = band.box
+    cell = min(4.5 * MM, (h.h - 2 * MM) / rows)
+    x0 = h.x2 - cols * cell - 34 * MM
+    y_top = h.y2 - 1 * MM
     surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, "assembly:", fonts.DEFAULT, 6.5, SOFT, "right")
     for r in range(rows):
         for c in range(cols):
@@ -90,15 +142,31 @@ def draw_assembly(surface: Any, frame: Frame, tiles: tuple[int, int], current: t
                          min(5.5, cell * 0.45), Color(1, 1, 1) if here else INK, "center")
 
 
-def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int) -> None:
-    f = frame.footer
+def footer_texts(doc: Any, number: int, total: int) -> tuple[str, str]:
     meta = doc.game.meta
-    y = f.y + 1.5 * MM
-    left = f"{meta.name} · version {meta.version} · {meta.licence}"
-    surface.text(f.x, y, left, fonts.DEFAULT, 7, SOFT, "left")
     opts = doc.options
+    left = f"{meta.name} · version {meta.version} · {meta.licence}"
     right = f"{opts.paper.name} · {opts.ink} · {opts.backs} · page {number} of {total}"
-    surface.text(f.x2, y, right, fonts.DEFAULT, 7, SOFT, "right")
+    return left, right
+
+
+def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, band: Band) -> None:
+    """Game, version and licence at the start; paper, ink, backs and page number at the end.
+    Where both do not fit side by side, the left one is shortened to fit (never overprinted)."""
+    left, right = footer_texts(doc, number, total)
+    size = 7.0 if band.thickness >= 6 * MM else 6.5
+
+    def draw(length: float, thick: float) -> None:
+        y = min(1.5 * MM, max(thick - size * 0.8, 0) / 2)
+        right_w = surface.text_width(right, fonts.DEFAULT, size)
+        room = length - right_w - 4 * MM
+        text = left
+        while text and surface.text_width(text, fonts.DEFAULT, size) > room:
+            text = text[:-2].rstrip(" ·") + "…" if len(text) > 2 else ""
+        surface.text(0, y, text, fonts.DEFAULT, size, SOFT, "left")
+        surface.text(length, y, right, fonts.DEFAULT, size, SOFT, "right")
+
+    in_band(surface, band, draw)
 
 
 def draw_scale(surface: Any, box: Any, text: str) -> None:
@@ -108,14 +176,11 @@ def draw_scale(surface: Any, box: Any, text: str) -> None:
     surface.text(box.x + box.w / 2, box.y - 3 * MM, f"must measure {text}", fonts.DEFAULT, 5.5, SOFT, "center")
 
 
-def draw_scale_bar(surface: Any, box: Any, text: str, clear_of: float) -> None:
-    """A bar of the scale's length with end ticks, its length above it, and (where the title leaves
-    room) what to check, to its left."""
-    y = box.y + 2 * MM
-    surface.line(box.x, y, box.x2, y, INK, 0.6)
-    for x in (box.x, box.x2):
+def draw_scale_bar(surface: Any, length: float, thick: float, text: str) -> None:
+    """A bar of the scale's length with end ticks and its length written above it (in band
+    coordinates: the bar runs along the band)."""
+    y = min(2 * MM, thick / 2 - 0.5 * MM)
+    surface.line(0, y, length, y, INK, 0.6)
+    for x in (0, length):
         surface.line(x, y - 1 * MM, x, y + 1.6 * MM, INK, 0.6)
-    surface.text(box.x + box.w / 2, y + 1.2 * MM, text, fonts.BOLD, 6.5, INK, "center")
-    hint = f"scale check: this bar must measure {text}"
-    if box.x - 2 * MM - surface.text_width(hint, fonts.DEFAULT, 5.5) > clear_of + 3 * MM:
-        surface.text(box.x - 2 * MM, y - 0.6 * MM, hint, fonts.DEFAULT, 5.5, SOFT, "right")
+    surface.text(length / 2, y + 1.0 * MM, f"{text} scale check", fonts.BOLD, 5.5, INK, "center")

@@ -1,0 +1,383 @@
+"""Pages of pieces: a run of same-size pieces on one grid, small sections filling the room a page
+left, and poster tiles for boards larger than a page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from genpnp.impose import grid, poster
+from genpnp.impose.duplex import duplex_back
+from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
+from genpnp.impose.options import Options
+from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet
+from genpnp.units import MM
+
+LABEL = 4.5 * MM  # room above a block that shares a page, for its label
+GAP = 3 * MM  # between blocks that share a page
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One component's pieces (one set of its copies) in a run."""
+
+    comp: Any
+    pieces: Sequence[Any]
+    set_no: int = 1
+    sets: int = 1
+
+    @property
+    def label(self) -> str:
+        return self.comp.label + (f" (set {self.set_no} of {self.sets})" if self.sets > 1 else "")
+
+
+@dataclass
+class PieceSet:
+    """Consecutive sections whose pieces share a geometry (``key``): one grid for all of them."""
+
+    key: tuple
+    segments: list[Segment]
+    note: str = ""
+
+    def __len__(self) -> int:
+        return sum(len(s.pieces) for s in self.segments)
+
+    def slice(self, start: int, stop: int) -> list[tuple[Segment, Any]]:
+        out: list[tuple[Segment, Any]] = []
+        base = 0
+        for seg in self.segments:
+            n = len(seg.pieces)
+            lo, hi = max(start - base, 0), min(stop - base, n)
+            if lo < hi:
+                out.extend((seg, piece) for piece in seg.pieces[lo:hi])
+            base += n
+        return out
+
+    @property
+    def sample(self) -> Any:
+        return self.segments[0].pieces[0]
+
+    @property
+    def double(self) -> bool:
+        return bool(self.key[4])
+
+    @property
+    def rotatable(self) -> bool:
+        return bool(self.key[5])
+
+
+def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
+    """"Red tiles 1 to 64 · Blue tiles 1 to 35": each segment on the page with its pieces' numbers."""
+    parts: list[str] = []
+    seen: dict[int, list[int]] = {}
+    order: list[Segment] = []
+    for seg, piece in chunk:
+        if id(seg) not in seen:
+            seen[id(seg)] = []
+            order.append(seg)
+        seen[id(seg)].append(piece.index)
+    merged: list[tuple[Segment, list[int], list[int]]] = []  # (segment, numbers, set numbers)
+    for seg in order:
+        nums = seen[id(seg)]
+        if merged and merged[-1][0].comp is seg.comp and merged[-1][1] == nums:
+            merged[-1][2].append(seg.set_no)
+        else:
+            merged.append((seg, nums, [seg.set_no]))
+    for seg, nums, sets in merged:
+        what = seg.comp.label
+        if len(seg.pieces) > 1:
+            what += f" {nums[0]}" if nums[0] == nums[-1] else f" {nums[0]} to {nums[-1]}"
+        if seg.sets > 1:
+            what += f" (set {sets[0]} of {seg.sets})" if len(sets) == 1 else \
+                f" (sets {sets[0]} to {sets[-1]} of {seg.sets})"
+        parts.append(what)
+    return " · ".join(parts)
+
+
+@dataclass
+class RunPages:
+    """How a ``PieceSet`` is imposed: its frame, grid and area; pages imposed when drawn."""
+
+    pieces: PieceSet
+    options: Options
+    frame: Frame
+    area: Box
+    grid: grid.Grid
+    fold: bool
+    extra: dict[int, list[tuple[Any, Box, str]]] = field(default_factory=dict)  # page -> filled blocks
+    free: list[Box] = field(default_factory=list)  # room left on the last page
+    extra_back: bool = False  # a backs page added to the last page for the pieces that filled it
+
+    def backs_page(self, n: int) -> bool:
+        """Whether page ``n`` (0-based) of the run has a backs page after it."""
+        return (self.pieces.double and not self.fold) or (n == self.page_count - 1 and self.extra_back)
+
+    @classmethod
+    def plan(cls, pieces: PieceSet, options: Options) -> RunPages:
+        p = pieces.sample
+        fold = pieces.double and options.backs == "fold"
+        spacing = grid.Spacing(options.bleed, options.gutter)
+        count = len(pieces)
+        best = None
+        for rank, mode in enumerate(MODES):
+            frame = make_frame(options, False, mode)
+            g = grid.choose_grid(frame.area, p.w, p.h, fold, pieces.rotatable, spacing, count)
+            if g.per_page == 0 and fold:
+                continue
+            pages = grid.pages_for(count, g.per_page) if g.per_page else 1 << 30
+            if best is None or pages < best[0]:
+                best = (pages, rank, frame, g)
+        if best is None or best[3].per_page == 0:  # a fold pair does not fit: separate sides
+            fold = False
+            frame = make_frame(options)
+            g = grid.choose_grid(frame.area, p.w, p.h, False, pieces.rotatable, spacing, count)
+            best = (grid.pages_for(count, g.per_page), 0, frame, g)
+        _, _, frame, g = best
+        area = frame.area
+        if frame.mode == "bands":  # keep a band for the scale square where that costs no paper
+            rows_used = min(g.rows, -(-count // g.cols))
+            if scale_spot(frame, g.extent(g.block(area, rows_used))) is None:
+                reduced = reserve_scale(frame)
+                g2 = grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count)
+                if g2.per_page and grid.pages_for(count, g2.per_page) == grid.pages_for(count, g.per_page):
+                    area, g = reduced, g2
+        run = cls(pieces, options, frame, area, g, fold)
+        run.free = run._free_room()
+        return run
+
+    @property
+    def page_count(self) -> int:
+        return grid.pages_for(len(self.pieces), self.grid.per_page)
+
+    def entries(self) -> list[Sheet | Deferred]:
+        out: list[Sheet | Deferred] = []
+        backs = self.pieces.double and not self.fold
+        for n in range(self.page_count):
+            out.append(Deferred(partial(self.front, n)))
+            if backs:
+                out.append(Deferred(partial(self.back, n), "back"))
+        return out
+
+    def segment_starts(self, entries: list[Sheet | Deferred]) -> list[tuple[str, Sheet | Deferred]]:
+        step = 2 if self.pieces.double and not self.fold else 1
+        out, base = [], 0
+        for seg in self.pieces.segments:
+            out.append((seg.label, entries[(base // self.grid.per_page) * step]))
+            base += len(seg.pieces)
+        return out
+
+    def has_room(self) -> bool:
+        return any(b.w > 10 * MM and b.h > 10 * MM for b in self.free)
+
+    def _last_block(self) -> tuple[Box, int]:
+        count = len(self.pieces)
+        on_last = count - (self.page_count - 1) * self.grid.per_page
+        rows = -(-on_last // self.grid.cols)
+        return self.grid.block(self.area, rows), rows
+
+    def _free_room(self) -> list[Box]:
+        """The room the last page leaves: below its block, and beside a block narrower than the area."""
+        block, _ = self._last_block()
+        ext = self.grid.extent(block)
+        a = self.frame.area
+        out = []
+        if ext.y - a.y > GAP:
+            out.append(Box(a.x, a.y, a.w, ext.y - GAP - a.y))
+        if a.x2 - ext.x2 > GAP:
+            out.append(Box(ext.x2 + GAP, ext.y, a.x2 - ext.x2 - GAP, ext.h))
+        return out
+
+    def front(self, n: int) -> Sheet:
+        g, per_page = self.grid, self.grid.per_page
+        chunk = self.pieces.slice(n * per_page, (n + 1) * per_page)
+        rows = -(-len(chunk) // g.cols)
+        block = g.block(self.area, rows)
+        sheet = Sheet("pieces", title_of(chunk, self.pieces), chunk[0][0].comp.name, note=self.pieces.note)
+        cells = g.cells(block, len(chunk))
+        place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, g, block)
+        extents = [g.extent(block)]
+        for comp, ext, title in self.extra.get(n, []):
+            sheet.title += f" · {title}"
+            extents.append(ext)
+            comp(sheet)
+        _scale(sheet, self.frame, extents)
+        return sheet
+
+    def back(self, n: int) -> Sheet:
+        return duplex_back(self.front(n), self.frame, self.options)
+
+
+def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g: grid.Grid, block: Box) -> None:
+    """Place pieces in a block's cells, with fold lines, cut lines or (with bleed) crop marks."""
+    folds: list[Mark] = []
+    placed: list[Placement] = []
+    for (comp, piece), cell in zip(pieces, cells):
+        p, marks = grid.place_unit(comp, piece, cell, g.unit, g.art_box(cell, block), g.bleed)
+        placed.extend(p)
+        folds.extend(marks)
+    sheet.placements.extend(placed)
+    sheet.marks.extend(folds)
+    sample = pieces[0][1]
+    if g.bleed:
+        if sample.shape in ("circle", "hex"):
+            sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
+        elif g.x.gap < 0.01 or g.y.gap < 0.01:  # butted pieces: their shared cuts show over the art
+            sheet.marks.extend(m for m in grid.cut_marks(placed, folds, sample.shape, sample.radius)
+                               if _inner(m, block))
+        sheet.marks.extend(grid.crop_marks(placed, block, (g.x.outer, g.y.outer), (g.x.crop, g.y.crop)))
+    else:
+        sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
+
+
+def _inner(mark: Mark, block: Box) -> bool:
+    """A cut line inside the block, not on its outer edge (those are shown by the crop marks)."""
+    (x1, y1), (x2, y2) = mark.points
+    if abs(x1 - x2) < 0.01:
+        return block.x + 0.01 < x1 < block.x2 - 0.01
+    return block.y + 0.01 < y1 < block.y2 - 0.01
+
+
+def _scale(sheet: Sheet, frame: Frame, used: list[Box]) -> None:
+    """The scale square where the page has room, else a scale bar in the title band."""
+    if frame.mode == "bands":
+        sheet.scale_box = scale_spot(frame, used + [lb for lb in _label_boxes(sheet)])
+    if sheet.scale_box is None:
+        sheet.scale_bar, sheet.scale_rot = scale_bar(frame)
+    if frame.mode != "bands":
+        sheet.header, sheet.footer = frame.header, frame.footer
+
+
+def _label_boxes(sheet: Sheet) -> list[Box]:
+    return [Box(lb.x, lb.y - 1 * MM, 60 * MM, LABEL) for lb in sheet.labels]
+
+
+@dataclass(frozen=True)
+class _Fill:
+    """Where a small section goes in a page's free room, and the room it leaves."""
+
+    index: int  # of the free box used
+    grid: grid.Grid
+    block: Box
+    ext: Box
+    rest: list[Box]
+
+
+def plan_fill(free: list[Box], pieces: PieceSet, options: Options) -> _Fill | None:
+    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere)."""
+    p = pieces.sample
+    fold = pieces.double and options.backs == "fold"
+    spacing = grid.Spacing(options.bleed, options.gutter)
+    count = len(pieces)
+    for i, room in enumerate(free):
+        area = Box(room.x, room.y, room.w, room.h - LABEL)
+        if area.h <= 0:
+            continue
+        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
+        if g.per_page < count:
+            continue
+        rows = -(-count // g.cols)
+        cols = min(g.cols, count)
+        bw = cols * g.unit.uw + (cols - 1) * g.x.gap
+        bh = rows * g.unit.uh + (rows - 1) * g.y.gap
+        block = Box(area.x + g.x.outer + g.x.crop, area.y2 - g.y.outer - g.y.crop - bh, bw, bh)
+        ext = g.extent(block)
+        rest = [Box(ext.x2 + GAP, room.y, room.x2 - ext.x2 - GAP, room.h),  # beside the new block
+                Box(room.x, room.y, ext.x2 - room.x, ext.y - GAP - room.y)]  # below it
+        return _Fill(i, g, block, ext, [b for b in rest if b.w > 5 * MM and b.h > 5 * MM])
+    return None
+
+
+def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
+    """True where ``first`` fits the room ``run`` left but ``second`` then does not, while the two
+    fit one new page together: the same paper either way, so the two small sections stay together."""
+    fill = plan_fill(run.free, first, run.options)
+    if fill is None:
+        return False
+    after = run.free[:fill.index] + fill.rest + run.free[fill.index + 1:]
+    if plan_fill(after, second, run.options) is not None:
+        return False
+    alone = RunPages.plan(first, run.options)
+    return alone.page_count == 1 and plan_fill(alone.free, second, run.options) is not None
+
+
+def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
+              starts: list[tuple[str, Sheet | Deferred]]) -> bool:
+    """Put every piece of a small section into the room ``run``'s last page left; False: no room."""
+    fill = plan_fill(run.free, pieces, run.options)
+    if fill is None:
+        return False
+    chunk = pieces.slice(0, len(pieces))
+    cells = fill.grid.cells(fill.block, len(pieces))
+    title = " · ".join(seg.label for seg in pieces.segments)
+
+    def draw(sheet: Sheet) -> None:
+        sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
+        place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
+
+    last = run.page_count - 1
+    ext = fill.ext
+    run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
+    run.free[fill.index:fill.index + 1] = fill.rest
+    host = _host_index(entries)
+    fold = pieces.double and run.options.backs == "fold"
+    if pieces.double and not fold and not run.backs_page(last):  # the fillers' backs need a page
+        entries.insert(host + 1, Deferred(partial(run.back, last), "back"))
+        run.extra_back = True
+    for seg in pieces.segments:
+        starts.append((seg.label, entries[host]))
+    return True
+
+
+def _host_index(entries: list[Sheet | Deferred]) -> int:
+    """The entry of the run's last front page (the last front entry in the list)."""
+    for i in range(len(entries) - 1, -1, -1):
+        if entries[i].role == "pieces":
+            return i
+    raise AssertionError("no page of pieces to fill")  # pragma: no cover
+
+
+def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: str = "") -> list[Sheet]:
+    """Each piece too large for a page becomes tiles over several pages (the fewest sheets; then
+    the fewer parts)."""
+    out: list[Sheet] = []
+    for piece in pieces:
+        best = None
+        for landscape in (False, True):
+            frame = make_frame(options, landscape)
+            area = frame.area
+            cols, rows = poster.tile_count(piece.w, piece.h, area.w, area.h)
+            if best is None or cols * rows < best[0]:
+                best = (cols * rows, frame, area, cols, rows)
+        assert best is not None
+        _, frame, area, cols, rows = best
+        for tile in poster.tiles(piece.w, piece.h, area.w, area.h):
+            placement, box = poster.tile_placement(comp, piece, tile, area)
+            name = poster.part_name(tile.col, tile.row)
+            sheet = Sheet("poster", f"{comp.label}{suffix}: part {name} of {cols * rows}", comp.name)
+            sheet.placements.append(placement)
+            marks, glue = poster.join_marks(tile, cols, rows, box, area=frame.printable)
+            sheet.marks.extend(marks)
+            sheet.fills.extend(("glue", g) for g in glue)
+            _outer_cuts(sheet, tile, cols, rows, box)
+            label = poster.part_label(tile, box, area, name)
+            if label is not None:
+                sheet.labels.append(label)
+            sheet.content = {"page_size": (frame.page_w, frame.page_h), "tiles": (cols, rows),
+                             "tile": (tile.col, tile.row), "steps": poster.assembly_steps(tile, cols, rows)}
+            _scale(sheet, frame, [box])
+            out.append(sheet)
+    return out
+
+
+def _outer_cuts(sheet: Sheet, tile: poster.Tile, cols: int, rows: int, box: Box) -> None:
+    """Cut lines along the board's own outer edges that fall on this tile."""
+    if tile.row == 0:
+        sheet.marks.append(Mark("cut", ((box.x, box.y2), (box.x2, box.y2))))
+    if tile.row == rows - 1:
+        sheet.marks.append(Mark("cut", ((box.x, box.y), (box.x2, box.y))))
+    if tile.col == 0:
+        sheet.marks.append(Mark("cut", ((box.x, box.y), (box.x, box.y2))))
+    if tile.col == cols - 1:
+        sheet.marks.append(Mark("cut", ((box.x2, box.y), (box.x2, box.y2))))
