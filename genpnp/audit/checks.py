@@ -271,10 +271,15 @@ def _duplex(sheets: list[Sheet], pages: list[PageAudit], game: Any) -> None:
                 pages[i].findings.append(Finding(number, "duplex", "a backs page that is not the even page "
                                                  "behind its fronts", loc))
         elif sheet.role in CUT_ROLES:
+            after = sheets[i + 1] if i + 1 < len(sheets) else None
+            if sheet.whole:  # a board: may back another board, never a sheet to cut
+                if after is not None and number % 2 and after.role in CUT_ROLES + ("back",) and not after.whole:
+                    pages[i].findings.append(Finding(number, "duplex", f"page {number + 1} prints on the "
+                                                     "back of this board", loc))
+                continue
             if number % 2 == 0:
                 pages[i].findings.append(Finding(number, "duplex", "a sheet to cut prints on the back of the "
                                                  "page before it", loc))
-            after = sheets[i + 1] if i + 1 < len(sheets) else None
             if after is not None and after.role not in ("back", "blank"):
                 pages[i].findings.append(Finding(number, "duplex", f"page {number + 1} prints on the back of this "
                                                  "sheet of pieces", loc))

@@ -206,16 +206,20 @@ def _role(entry: Entry) -> str:
 
 def duplex_order(entries: list[Entry]) -> list[Entry]:
     """Every sheet that is cut starts on an odd page; its backs page (or a blank page) is the even
-    page behind it, so nothing else prints on the back of a sheet of pieces."""
+    page behind it, so nothing else prints on the back of a sheet of pieces. A board page (played
+    on as printed, never cut apart) may have another board page on its back."""
     out: list[Entry] = []
     for i, entry in enumerate(entries):
         role = _role(entry)
-        if role in CUT_ROLES:
+        follows = _role(entries[i + 1]) if i + 1 < len(entries) else ""
+        if role in CUT_ROLES or role == "board":
+            if role == "board" and len(out) % 2 and _role(out[-1]) == "board":
+                out.append(entry)  # the back of the board before it
+                continue
             if len(out) % 2:
                 out.append(_blank())
             out.append(entry)
-            follows = _role(entries[i + 1]) if i + 1 < len(entries) else ""
-            if follows != "back" and i + 1 < len(entries):
+            if follows and follows != "back" and not (role == "board" and follows == "board"):
                 out.append(_blank())
         elif role == "back":
             if len(out) % 2 == 0:  # a backs page always follows its fronts (see above)

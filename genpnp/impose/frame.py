@@ -16,8 +16,8 @@ from genpnp.units import INCH, MM
 HEADER = 11 * MM
 FOOTER = 8 * MM
 SCALE_LABEL = 4 * MM
-COMPACT_HEADER = 6.5 * MM
-COMPACT_FOOTER = 4.5 * MM
+COMPACT_HEADER = 6 * MM
+COMPACT_FOOTER = 4 * MM
 SIDE_HEADER = 6.5 * MM
 SIDE_FOOTER = 4.5 * MM
 MODES = ("bands", "compact", "side")

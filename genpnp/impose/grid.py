@@ -17,7 +17,7 @@ from genpnp.units import MM
 CROP_LEN = 4 * MM
 CROP_GAP = 1 * MM
 CROP_ROOM = CROP_GAP + CROP_LEN  # crop marks at their full length
-CROP_MIN = 3 * MM  # the shortest crop marks (0.5 mm gap, 2.5 mm line) on a tight page
+CROP_MIN = 2.4 * MM  # the shortest crop marks (0.4 mm gap, 2 mm line) on a tight page
 OUTER_MIN = 1 * MM  # the least outer bleed kept where a page is tight
 
 
@@ -307,7 +307,7 @@ def crop_marks(placements: list[Placement], block: Box, outer: tuple[float, floa
     xs = sorted({round(v, 2) for p in placements for v in (p.box.x, p.box.x2)})
     ys = sorted({round(v, 2) for p in placements for v in (p.box.y, p.box.y2)})
     (ox, oy), (rx, ry) = outer, room
-    gx, gy = (CROP_GAP if rx >= CROP_ROOM - 0.01 else 0.5 * MM), (CROP_GAP if ry >= CROP_ROOM - 0.01 else 0.5 * MM)
+    gx, gy = (CROP_GAP if rx >= CROP_ROOM - 0.01 else 0.4 * MM), (CROP_GAP if ry >= CROP_ROOM - 0.01 else 0.4 * MM)
     marks = []
     top, bottom = block.y2 + oy + gy, block.y - oy - gy
     for x in xs:

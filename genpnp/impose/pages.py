@@ -154,8 +154,9 @@ class RunPages:
     def entries(self) -> list[Sheet | Deferred]:
         out: list[Sheet | Deferred] = []
         backs = self.pieces.double and not self.fold
+        boards = all(getattr(seg.comp, "played_on", False) for seg in self.pieces.segments)
         for n in range(self.page_count):
-            out.append(Deferred(partial(self.front, n)))
+            out.append(Deferred(partial(self.front, n), "board" if boards and not backs else "pieces"))
             if backs:
                 out.append(Deferred(partial(self.back, n), "back"))
         return out
@@ -195,6 +196,8 @@ class RunPages:
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
         sheet = Sheet("pieces", title_of(chunk, self.pieces), chunk[0][0].comp.name, note=self.pieces.note)
+        sheet.whole = all(getattr(seg.comp, "played_on", False) for seg in self.pieces.segments) \
+            and not self.extra.get(n)
         cells = g.cells(block, len(chunk))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, g, block)
         extents = [g.extent(block)]
@@ -310,7 +313,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
         return False
     chunk = pieces.slice(0, len(pieces))
     cells = fill.grid.cells(fill.block, len(pieces))
-    title = " · ".join(seg.label for seg in pieces.segments)
+    title = title_of(chunk, pieces)
 
     def draw(sheet: Sheet) -> None:
         sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
@@ -321,6 +324,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
     run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
     run.free[fill.index:fill.index + 1] = fill.rest
     host = _host_index(entries)
+    entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
     fold = pieces.double and run.options.backs == "fold"
     if pieces.double and not fold and not run.backs_page(last):  # the fillers' backs need a page
         entries.insert(host + 1, Deferred(partial(run.back, last), "back"))
@@ -333,7 +337,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
 def _host_index(entries: list[Sheet | Deferred]) -> int:
     """The entry of the run's last front page (the last front entry in the list)."""
     for i in range(len(entries) - 1, -1, -1):
-        if entries[i].role == "pieces":
+        if entries[i].role in ("pieces", "board"):
             return i
     raise AssertionError("no page of pieces to fill")  # pragma: no cover
 

@@ -128,6 +128,7 @@ class Sheet:
     content: Any = None  # role-specific payload (text lines, cover data, assembly diagram)
     offset: tuple[float, float] = (0.0, 0.0)  # applied to everything but header/footer (duplex drift)
     note: str = ""  # a line under the title (e.g. "print this page 4 times")
+    whole: bool = False  # a board played on as printed, never cut apart (duplex may print on its back)
 
     def page_size(self, paper: tuple[float, float]) -> tuple[float, float]:
         """The page's own size (a poster part may be landscape), else ``paper``."""
@@ -147,7 +148,7 @@ class Deferred:
 
     def __init__(self, build: Callable[[], Sheet], role: str = "pieces"):
         self.build = build
-        self.role = role
+        self.role = role  # pieces, back, or board (a page of boards alone)
 
 
 class SheetList(Sequence[Sheet]):

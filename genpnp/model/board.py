@@ -18,6 +18,7 @@ class GridBoard(Component):
     """A board of rows x cols square cells (poster-tiled when larger than the page)."""
 
     rotatable: ClassVar[bool] = True
+    played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     rows: int = fld(Int(1, 200), doc="number of rows", example=8)
     cols: int = fld(Int(1, 200), doc="number of columns", example=8)
     cell: float = fld(Length(lo=2 * MM), doc="side of a cell", example="25mm")

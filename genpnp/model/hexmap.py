@@ -166,6 +166,7 @@ class HexMap(Component):
     """A board of hexes in axial coordinates (poster-tiled when larger than the page)."""
 
     rotatable: ClassVar[bool] = True
+    played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     hexes: HexData = fld(HEXES, doc="the hexes: list of {q, r, ...fields}, or {file: data/map.yaml}")
     orientation: str = fld(Enum("pointy", "flat"), "pointy", "pointy-topped or flat-topped hexes")
     hex_size: float = fld(Length(lo=3 * MM), doc="centre to corner of a hex (= its edge length)", example="12mm")

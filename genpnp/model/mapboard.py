@@ -93,6 +93,7 @@ class MapBoard(Component):
     """A board drawn from a grid map file: its cells as tiles with their contents, its outline heavy."""
 
     rotatable: ClassVar[bool] = True
+    played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     map: Any = fld(PathSpec((".yaml", ".yml")), example="maps/ohio.yaml",
                    doc="the map file, relative to the game folder")
     cell: float = fld(Length(lo=5 * MM), 30 * MM, "side of a cell", "30mm")

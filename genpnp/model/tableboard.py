@@ -38,6 +38,7 @@ class TableBoard(Component):
     """A score table: rows of items x player columns, each box with labelled spaces to write in."""
 
     rotatable: ClassVar[bool] = True
+    played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     rows: tuple = fld(ITEMS, doc="one row per item: a list, {file: data.yaml} or {csv: data.csv}",
                       example={"file": "data/contracts.yaml"})
     row_title: str = fld(Str(), "{name}", "title of a row; {field} takes a field of the row's item")

@@ -122,6 +122,7 @@ class TrackBoard(Component):
     """A ring of labelled track spaces around an inner map or board (poster-tiled when large)."""
 
     rotatable: ClassVar[bool] = True
+    played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     inner: Any = fld(Custom(parse_inner, {"type": "object"}, "inline component with a kind"),
                      doc="the component in the middle (a hexmap, a board...)", example={"kind": "hexmap"})
     spaces: tuple = fld(Custom(parse_spaces, {"anyOf": [{"type": "array"}, {"type": "object"}]}, "spaces"),

@@ -44,7 +44,9 @@ def advice_lines(doc: Any) -> list[str]:
     else:
         flip = "long" if o.flip == "long" else "short"
         lines.append(f"Print double-sided, flipping on the {flip} edge; pages marked \"backs\" go on the back "
-                     "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset.")
+                     "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset. "
+                     "Sheets to cut have their backs or nothing behind them; two boards that follow each other "
+                     "are printed back to back: play on them as printed, without trimming.")
     if o.bleed:
         lines.append(f"Artwork runs {o.bleed / MM:.1f} mm past the cut: cut between the crop marks.")
     if o.ink == "bw":
