@@ -114,6 +114,8 @@ class RecordingSurface:
 
     # -- recording
     def _add(self, box: Box, kind: str, text: str = "", size: float = 0.0) -> None:
+        if kind == "text" and self._clip is not None and not box.inside(self._clip, 0.5):
+            self.report("overflow", f'"{_short(text)}" is cut off by the edge of its piece')
         clipped = _clip(box, self._clip)
         if clipped is None:
             return
@@ -183,6 +185,10 @@ class RecordingSurface:
                       kind, text, size)
         for kind, message in reports:
             self.report(kind, message)
+
+
+def _short(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _path_points(commands: Sequence[tuple]) -> list[tuple[float, float]]:
