@@ -110,7 +110,7 @@ def test_a_built_game_has_a_sound_cross_reference_table(tmp_path: Path):
     (pdf,) = tmp_path.glob("*.pdf")
     data = pdf.read_bytes()
     assert xref_errors(data) == []
-    assert len(PdfReader(pdf, strict=True).pages) == 6
+    assert len(PdfReader(pdf, strict=True).pages) == 5
 
 
 def _deck(tmp_path: Path, qty: int) -> Path:
@@ -150,9 +150,9 @@ def test_pages_of_pieces_are_imposed_when_drawn(tmp_path: Path):
     game = load_game(_deck(tmp_path, 50), "deck", [])
     doc = impose_game(game, Options(backs="duplex"))
     entries = doc.sheets._entries
-    assert isinstance(entries[0], Sheet)  # the cover
-    assert len(entries) > 500 and all(isinstance(e, Deferred) for e in entries[1:])
+    assert isinstance(entries[0], Sheet) and entries[1].role == "blank"  # the cover, and its empty back
+    assert len(entries) > 500 and all(isinstance(e, Deferred) for e in entries[2:])
     assert doc.sheets.page_size(3, (1.0, 2.0)) == (1.0, 2.0)
     first, again = doc.sheets[7], doc.sheets[7]
     assert first is not again and first == again  # imposed afresh, the same each time
-    assert [s.role for s in doc.sheets[1:5]] == ["pieces", "back", "pieces", "back"]
+    assert [s.role for s in doc.sheets[2:6]] == ["pieces", "back", "pieces", "back"]

@@ -8,11 +8,12 @@ from genpnp.audit.checks import Audit, Finding, audit_document
 from genpnp.impose.options import Options
 
 
-def audit_game(game: Any, options: Options) -> Audit:
-    """Impose the game as ``genpnp build`` would and measure every page."""
+def audit_game(game: Any, options: Options, faces: dict | None = None) -> Audit:
+    """Impose the game as ``genpnp build`` would and measure every page (``faces``: recorded faces
+    kept between audits of the same game, e.g. over several print options)."""
     from genpnp.impose.document import impose_game
 
-    return audit_document(impose_game(game, options), options.file_name(game.id))
+    return audit_document(impose_game(game, options), options.file_name(game.id), faces)
 
 
 __all__ = ["Audit", "Finding", "audit_document", "audit_game"]

@@ -73,9 +73,11 @@ class Audit:
                 "warnings": len(self.findings) - len(self.errors), "page_list": [p.as_dict() for p in self.pages]}
 
 
-def audit_document(doc: Document, file: str) -> Audit:
+def audit_document(doc: Document, file: str, faces: dict | None = None) -> Audit:
+    """Measure every page of ``doc``; ``faces`` keeps recorded faces between audits of one game."""
     game, options = doc.game, doc.options
     total = len(doc.sheets)
+    shared: dict = {}
     pages: list[PageAudit] = []
     sheets = list(doc.sheets)
     piece_area = 0.0
@@ -87,7 +89,7 @@ def audit_document(doc: Document, file: str) -> Audit:
         m = options.margin
         printable = Box(m, m, w - 2 * m, h - 2 * m)
         printable_area = printable.w * printable.h
-        surface = RecordingSurface()
+        surface = RecordingSurface(faces if faces is not None else shared)
         draw_sheet(surface, doc, sheet, number, total)
         loc = _loc(game, sheet)
         cover = sum(_area(p.box, printable) for p in sheet.placements)
@@ -128,6 +130,9 @@ def _page_findings(sheet: Sheet, s: RecordingSurface, printable: Box, number: in
                    game: Any) -> list[Finding]:
     out: list[Finding] = []
     for r in s.reports:
+        if r.kind == "overflow" and r.what == "placement" and 0 <= r.owner < len(sheet.placements) \
+                and sheet.placements[r.owner].window is not None:
+            continue  # a poster part shows part of its board: text continues on the next part
         out.append(Finding(number, r.kind, r.message, _owner_loc(game, sheet, r.what, r.owner, loc)))
     for ink in s.ink:
         if not ink.box.inside(printable, TOL):
@@ -174,20 +179,29 @@ def _overlap(a: Box, b: Box) -> float:
 def _text_overlaps(sheet: Sheet, inks: list[Ink], number: int, loc: Loc, game: Any) -> list[Finding]:
     """Text drawn over other text (within one face, the face's own layout is trusted)."""
     glue = [box for kind, box in sheet.fills if kind == "glue"]  # covered by the next part: may overprint
-    texts = sorted((i for i in inks if i.kind == "text" and not any(i.box.overlaps(g) for g in glue)),
-                   key=lambda i: i.box.x)
-    out = []
-    for n, a in enumerate(texts):
-        for b in texts[n + 1:]:
-            if b.box.x >= a.box.x2 - TOL:
-                break
-            if a.what == "placement" and b.what == "placement" and a.owner == b.owner:
-                continue
-            shared = _overlap(a.box, b.box)
-            smaller = min(a.box.w * a.box.h, b.box.w * b.box.h)
-            if shared > 1.0 and shared > 0.15 * smaller:
-                out.append(Finding(number, "text-overlap", f'"{a.text}" ({_name(sheet, a)}) overprints "{b.text}" '
-                                   f"({_name(sheet, b)})", _owner_loc(game, sheet, a.what, a.owner, loc)))
+    texts = [i for i in inks if i.kind == "text" and not any(i.box.overlaps(g) for g in glue)]
+    cell = 36.0  # points: texts are compared with those in the same half-inch squares
+    buckets: dict[tuple[int, int], list[int]] = {}
+    for n, t in enumerate(texts):
+        b = t.box
+        for gx in range(int(b.x // cell), int(b.x2 // cell) + 1):
+            for gy in range(int(b.y // cell), int(b.y2 // cell) + 1):
+                buckets.setdefault((gx, gy), []).append(n)
+    out, seen = [], set()
+    for members in buckets.values():
+        for i, n in enumerate(members):
+            a = texts[n]
+            for m in members[i + 1:]:
+                b = texts[m]
+                if (n, m) in seen or (a.what == "placement" and b.what == "placement" and a.owner == b.owner):
+                    continue
+                seen.add((n, m))
+                shared = _overlap(a.box, b.box)
+                smaller = min(a.box.w * a.box.h, b.box.w * b.box.h)
+                if shared > 1.0 and shared > 0.15 * smaller:
+                    where = _owner_loc(game, sheet, a.what, a.owner, loc)
+                    out.append(Finding(number, "text-overlap", f'"{a.text}" ({_name(sheet, a)}) overprints '
+                                       f'"{b.text}" ({_name(sheet, b)})', where))
     return out
 
 

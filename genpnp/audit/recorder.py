@@ -74,8 +74,9 @@ class Report:
 class RecordingSurface:
     """The Surface protocol (genpnp.render.surface), recording bounding boxes instead of painting."""
 
-    def __init__(self) -> None:
+    def __init__(self, faces: dict | None = None) -> None:
         self.ink: list[Ink] = []
+        self._faces: dict = {} if faces is None else faces  # face key -> its recorded ink (shared by pages)
         self.reports: list[Report] = []
         self._m: Matrix = IDENTITY
         self._clip: Box | None = None
@@ -172,14 +173,22 @@ class RecordingSurface:
 
     def reuse(self, key: str, w: float, h: float, draw: Callable[[Any], None]) -> None:
         """Record the form once (in its own coordinates), then place its ink for this use."""
-        if key not in self._forms:
+        self._replay(self._forms, key, lambda: draw(self))
+
+    def record_face(self, key: tuple, draw: Callable[[], None]) -> None:
+        """A piece's face: recorded once per document (a board drawn for every poster part, a card
+        on its page and again for the audit of another paper), then placed for this use."""
+        self._replay(self._faces, key, draw)
+
+    def _replay(self, cache: dict, key: Any, draw: Callable[[], None]) -> None:
+        if key not in cache:
             saved = (self._m, self._clip, self._stack, self._capture)
             self._m, self._clip, self._stack = IDENTITY, None, []
             self._capture = [[], []]
-            draw(self)
-            self._forms[key] = (self._capture[0], self._capture[1])
+            draw()
+            cache[key] = (self._capture[0], self._capture[1])
             self._m, self._clip, self._stack, self._capture = saved
-        items, reports = self._forms[key]
+        items, reports = cache[key]
         for box, kind, text, size in items:
             self._add(_bbox(self._m, [(box.x, box.y), (box.x2, box.y2), (box.x, box.y2), (box.x2, box.y)]),
                       kind, text, size)

@@ -30,10 +30,21 @@ def draw_placement(surface: Any, placement: Placement) -> None:
         win = placement.window
         surface.clip_rect(0, 0, win.w, win.h)
         surface.translate(-win.x, -win.y)
-        draw(comp, piece, placement.face, surface, piece.w, piece.h, 0.0)
+        _draw(surface, (comp.name, piece.index, placement.face, 0.0),
+              lambda: draw(comp, piece, placement.face, surface, piece.w, piece.h, 0.0))
     else:
         bleed = placement.bleed
         shape = piece.shape if piece.shape != "rounded" or not bleed else "rect"
         surface.clip_path(outline(shape, 0, 0, piece.w, piece.h, piece.radius, bleed))
-        draw(comp, piece, placement.face, surface, piece.w, piece.h, bleed)
+        _draw(surface, (comp.name, piece.index, placement.face, round(bleed, 2)),
+              lambda: draw(comp, piece, placement.face, surface, piece.w, piece.h, bleed))
     surface.restore()
+
+
+def _draw(surface: Any, key: tuple, draw: Any) -> None:
+    """Draw a face; a surface that measures rather than paints (the audit's) may draw each face once."""
+    record = getattr(surface, "record_face", None)
+    if record is None:
+        draw()
+    else:
+        record(key, draw)
