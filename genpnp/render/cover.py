@@ -151,11 +151,12 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float
     from genpnp.rules.contrast import grey_clashes
 
     palette = doc.game.palette
-    pairs = [" and ".join(palette[n].label or n for n in pair) for pair in grey_clashes(doc.game)]
-    if not pairs:
+    groups = [[palette[n].label or n for n in group] for group in grey_clashes(doc.game)]
+    if not groups:
         return y
-    text = ("On a black-and-white printer these colours print as nearly the same grey: " + "; ".join(pairs)
-            + ". For such a printer, print the black-and-white edition (genpnp build --ink bw).")
+    names = "; ".join(", ".join(g[:-1]) + " and " + g[-1] for g in groups)
+    text = (f"A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
+            "print the black-and-white edition (genpnp build --ink bw).")
     for part in fonts.wrap(text, fonts.DEFAULT, 8, w):
         surface.text(x, y, part, fonts.DEFAULT, 8, INK, "left")
         y -= 10

@@ -102,6 +102,15 @@ def check_contrast(game: Any) -> list[Violation]:
     return out
 
 
-def grey_clashes(game: Any) -> list[tuple[str, str]]:
-    """Pairs of ``distinct`` colours that the colour PDF prints alike on a mono printer (palette names)."""
-    return [(p.a, p.b) for p in pairs(game) if not p.colour_ok]
+def grey_clashes(game: Any) -> list[list[str]]:
+    """The colours of ``distinct`` groups that the colour PDF prints too alike on a mono printer: palette
+    names, in groups of colours linked by such pairs (palette order)."""
+    group_of: dict[str, set[str]] = {}
+    for pair in pairs(game):
+        if not pair.colour_ok:
+            merged = group_of.get(pair.a, {pair.a}) | group_of.get(pair.b, {pair.b})
+            for name in merged:
+                group_of[name] = merged
+    order = list(game.palette)
+    groups = {id(g): g for g in group_of.values()}.values()
+    return sorted((sorted(g, key=order.index) for g in groups), key=lambda g: order.index(g[0]))
