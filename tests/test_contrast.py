@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageChops, ImageFilter
 from pdfcheck import CONTENT, copy_game, edit, validate
+from PIL import Image, ImageChops, ImageFilter
 
 from genpnp.backends.pdf import write_pdf
 from genpnp.build import build_game
