@@ -4,7 +4,8 @@
    doing the same drawing: wall time and peak memory (RSS), each run in its own subprocess (os.wait4).
 2. Scale: generated decks of 520, 5,200 and 52,000 cards (52 faces, each with a qty): time per card and peak.
 3. Every game in content/ with default options: wall time and PDF bytes per page.
-4. The map solver on large random maps (bench/solver_bench.py, when it exists).
+4. The bw and saver builds of all games, and Mapmaker's bw build, against the colour build (paired runs).
+5. The map solver on large random maps (bench/solver_bench.py, when it exists).
 
     .venv/bin/python bench/run.py [--repeat 3] [--no-scale]
 """
@@ -175,6 +176,48 @@ def bench_games(tmp: Path) -> str:
     return table(["game", "wall s", "peak MB", "pages", "PDF kB", "kB/page"], rows)
 
 
+def pdf_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.glob("*.pdf"))
+
+
+def paired_ratio(base: list[str], other: list[str], out_base: Path, out_other: Path, repeat: int) -> dict[str, float]:
+    """Runs of ``base`` and ``other`` alternating (base first, then other first, ...), ``repeat`` pairs:
+    the median of each one's time, the median of the per-pair time ratios, and the ratio of PDF bytes."""
+    base_t, other_t, ratios = [], [], []
+    for i in range(repeat):
+        first, second = (base, other) if i % 2 == 0 else (other, base)
+        a, b = measure(first), measure(second)
+        t_base, t_other = (a.wall, b.wall) if first is base else (b.wall, a.wall)
+        base_t.append(t_base)
+        other_t.append(t_other)
+        ratios.append(t_other / t_base)
+    size_base, size_other = pdf_bytes(out_base), pdf_bytes(out_other)
+    return {"base": statistics.median(base_t), "other": statistics.median(other_t),
+            "time": statistics.median(ratios), "bytes": size_other / size_base, "base_mb": size_base / 1e6,
+            "other_mb": size_other / 1e6}
+
+
+def bench_inks(tmp: Path, repeat: int) -> tuple[str, dict[str, float]]:
+    """The bw and saver builds against the colour build: all five games, and Mapmaker alone (the game with
+    the most patterned pieces), in paired runs."""
+    games = sorted(p.parent.name for p in (ROOT / "content").glob("*/game.yaml"))
+    jobs = [("all games", games, "bw"), ("all games", games, "saver")]
+    if "mapmaker" in games:
+        jobs.append(("mapmaker", ["mapmaker"], "bw"))
+    rows, figures = [], {}
+    for label, which, ink in jobs:
+        out_colour, out_ink = tmp / "ink" / label / "color", tmp / "ink" / label / ink
+        base = GENPNP + ["build", *which, "--ink", "color", "--out", str(out_colour), "-q"]
+        other = GENPNP + ["build", *which, "--ink", ink, "--out", str(out_ink), "-q"]
+        r = paired_ratio(base, other, out_colour, out_ink, repeat)
+        figures[f"{label} {ink}"] = r["time"]
+        rows.append([f"{label}: --ink {ink} / --ink color", f"{r['other']:.2f} / {r['base']:.2f}",
+                     f"{r['time']:.2f}x", f"{r['other_mb']:.2f} / {r['base_mb']:.2f}", f"{r['bytes']:.2f}x"])
+    text = (f"Paired runs ({repeat} pairs, alternating which goes first); time ratio = median of the per-pair "
+            "ratios. Goal: bw at most 1.5x the colour build's time and 2x its bytes.\n\n")
+    return text + table(["build", "wall s", "time ratio", "PDF MB", "bytes ratio"], rows), figures
+
+
 def bench_solver() -> str:
     path = ROOT / "bench" / "solver_bench.py"
     if not path.exists():
@@ -197,6 +240,7 @@ def _fmt(value: object) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description="genpnp benchmarks")
     parser.add_argument("--repeat", type=int, default=7, help="runs of the deck job (median time)")
+    parser.add_argument("--ink-pairs", type=int, default=5, help="paired runs of each ink build against colour")
     parser.add_argument("--sizes", default="520,5200,52000", help="deck sizes of the scale job (multiples of 52)")
     parser.add_argument("--out", type=Path, default=ROOT / "bench" / "RESULTS.md")
     args = parser.parse_args()
@@ -213,7 +257,9 @@ def main() -> None:
         for title, job in (("1. The 52-card deck against plain reportlab", lambda: bench_deck(tmp, args.repeat)),
                            ("2. Scale", lambda: bench_scale(tmp, sizes)),
                            ("3. Every game in content/ (default options)", lambda: (bench_games(tmp), {})),
-                           ("4. Map solver", lambda: (bench_solver(), {}))):
+                           ("4. Black-and-white and ink-saver builds against colour",
+                            lambda: bench_inks(tmp, args.ink_pairs)),
+                           ("5. Map solver", lambda: (bench_solver(), {}))):
             print(f"## {title}", flush=True)
             text, _ = job()
             print(text + "\n", flush=True)

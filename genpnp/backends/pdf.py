@@ -19,11 +19,13 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from genpnp import fonts
+from genpnp.backends import patterns
 from genpnp.backends.ink import map_fill, map_stroke
 from genpnp.backends.pdfstream import streaming_canvas
 from genpnp.color import Color
 
 _REGISTERED: set[str] = set()
+patterns.install()
 
 
 def font_id(name: str) -> str:
@@ -86,27 +88,13 @@ class PdfSurface:
                 self.c.setDash([])
 
     def _pattern(self, build: Callable[[object], None], pattern: str) -> None:
-        """Lay a bw pattern over the shape just filled (clipped to it)."""
-        self.c.saveState()
+        """Fill the shape just filled once more with its bw pattern (a tiling pattern defined once)."""
+        name = patterns.ensure(self.c._doc, pattern)
         path = self.c.beginPath()
         build(path)
-        self.c.clipPath(path, stroke=0, fill=0)
-        self.c.setStrokeColorRGB(0.15, 0.15, 0.15)
-        self.c.setFillColorRGB(0.15, 0.15, 0.15)
-        self.c.setLineWidth(0.6)
-        size, step = 2000, 5.0
-        if pattern in ("hatch", "cross"):
-            for i in range(-200, 200):
-                o = i * step
-                self.c.line(o - size, -size, o + size, size)
-                if pattern == "cross":
-                    self.c.line(o - size, size, o + size, -size)
-        elif pattern == "dots":
-            # dots over a generous area around the origin of the current drawing
-            for ix in range(-40, 120):
-                for iy in range(-40, 120):
-                    if (ix + iy) % 2 == 0:
-                        self.c.circle(ix * step, iy * step, 0.8, stroke=0, fill=1)
+        self.c.saveState()
+        self.c.addLiteral(f"/Pattern cs /{name} scn")
+        self.c.drawPath(path, fill=1, stroke=0)
         self.c.restoreState()
 
     # -- shapes

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.color import Color
-from genpnp.content.schema import Enum, Int, ListOf, MapOf, Num, Obj, Str, fld
-from genpnp.errors import Loc
+from genpnp.content.schema import INVALID, Enum, Int, ListOf, MapOf, Num, Obj, Str, fld
+from genpnp.content.yamlload import LList, LMap
+from genpnp.errors import Loc, did_you_mean
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,9 +41,28 @@ class GameMeta:
     rules: str = fld(Str(pattern=r"[a-z0-9_]+", hint="a module name in genpnp/rules/games"), "",
                      "the rules module that validates this game")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
+    distinct: tuple = fld(ListOf(ListOf(Str(), min_len=2)), (),
+                          "groups of palette names that players must tell apart (players' colours; a piece and "
+                          "the board cell it lies on): in each group every two colours must differ by 20% in "
+                          "grey, or have different patterns in --ink bw (a warning otherwise)",
+                          example=[["red", "blue", "paper"]])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     font: str = fld(Str(), "sans", "the font of sheet titles and text pages")
     loc: Loc = Loc("<built-in>")
+
+    @classmethod
+    def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
+        """Every name in ``distinct`` must be a palette entry."""
+        names = values.get("palette") or {}
+        groups = data.get("distinct") if isinstance(data, LMap) else None
+        bad = False
+        for i, group in enumerate(values.get("distinct", ())):
+            for j, name in enumerate(group):
+                if name not in names:
+                    where = groups[i].loc_of(j) if isinstance(groups, LList) and isinstance(groups[i], LList) else loc
+                    ctx.error(where, f'"{name}" is not in the palette{did_you_mean(name, names)}')
+                    bad = True
+        return INVALID if bad else cls(**values)
 
 
 @dataclass(frozen=True)

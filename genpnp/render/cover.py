@@ -141,7 +141,26 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
             pattern = f" with {color.pattern}" if ink == "bw" and color.pattern else ""
             surface.text(sx + 16 * MM, sy, f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, INK, "left")
         y -= ((len(palette) + 1) // 2) * 12
+    if doc.options.ink == "color":
+        y = _grey_clashes(surface, doc, x, y, w)
     return y - 4 * MM
+
+
+def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+    """Say which colours that must differ this colour PDF prints alike on a mono printer."""
+    from genpnp.rules.contrast import grey_clashes
+
+    palette = doc.game.palette
+    groups = [[palette[n].label or n for n in group] for group in grey_clashes(doc.game)]
+    if not groups:
+        return y
+    names = "; ".join(", ".join(g[:-1]) + " and " + g[-1] for g in groups)
+    text = (f"A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
+            "print the black-and-white edition (genpnp build --ink bw).")
+    for part in fonts.wrap(text, fonts.DEFAULT, 8, w):
+        surface.text(x, y, part, fonts.DEFAULT, 8, INK, "left")
+        y -= 10
+    return y
 
 
 def _sample(surface: Any, kind: str, x: float, y: float) -> None:

@@ -6,6 +6,7 @@ import importlib
 from typing import Any
 
 from genpnp.errors import Violation
+from genpnp.rules.contrast import check_contrast
 
 
 def rules_module(game: Any) -> Any:
@@ -27,6 +28,7 @@ def validate(game: Any) -> list[Violation]:
     for comp in game.components.values():
         if hasattr(comp, "pieces") and not comp.pieces:
             out.append(Violation(comp.loc, "pieces", f'"{comp.name}" has no pieces', "warning"))
+    out.extend(check_contrast(game))  # colours that must differ in grey (genpnp/rules/contrast.py)
     module = rules_module(game)
     if module is not None:
         out.extend(module.check(game))

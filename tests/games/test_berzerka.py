@@ -62,15 +62,15 @@ def test_shipped_deck_is_four_suits_of_thirteen() -> None:
     assert deck.piece_count() == 52
     keys = {(p.fields["suit_name"], p.fields["rank_value"]) for p in deck.pieces}
     assert len(keys) == 52
-    assert deck.pieces[0].fields == {"suit_name": "Hearts", "suit_symbol": "heart", "suit_colour": "#D7263D",
+    assert deck.pieces[0].fields == {"suit_name": "Hearts", "suit_symbol": "heart", "suit_colour": "hearts",
                                      "rank_value": 1, "rank_label": "1"}
 
 
 def test_a_suit_listed_twice_is_a_duplicated_card(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     deck = folder / "data" / "deck.yaml"
-    spades = '  - {name: Spades, symbol: spade, colour: "#1A1A1A"}\n'
-    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: "#D7263D"}\n', unique=True) + 1
+    spades = '  - {name: Spades, symbol: spade, colour: spades}\n'
+    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: hearts}\n', unique=True) + 1
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"berzerka/data/deck\.yaml:{line}:\d+: deck-unique: the 1 of Hearts is in the", out)
