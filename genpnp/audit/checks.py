@@ -183,9 +183,9 @@ def _text_overlaps(sheet: Sheet, inks: list[Ink], number: int, loc: Loc, game: A
     cell = 36.0  # points: texts are compared with those in the same half-inch squares
     buckets: dict[tuple[int, int], list[int]] = {}
     for n, t in enumerate(texts):
-        b = t.box
-        for gx in range(int(b.x // cell), int(b.x2 // cell) + 1):
-            for gy in range(int(b.y // cell), int(b.y2 // cell) + 1):
+        tb = t.box
+        for gx in range(int(tb.x // cell), int(tb.x2 // cell) + 1):
+            for gy in range(int(tb.y // cell), int(tb.y2 // cell) + 1):
                 buckets.setdefault((gx, gy), []).append(n)
     out, seen = [], set()
     for members in buckets.values():
