@@ -17,7 +17,6 @@ from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.pages import PieceSet, RunPages, Segment, fill_page, impose_poster, keeps_together
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
-from genpnp.impose.shelf import impose_shared
 from genpnp.model.base import any_back
 from genpnp.units import MM
 
@@ -62,8 +61,12 @@ def impose_game(game: Any, options: Options) -> Document:
             continue
         body.open = None
         comp, group = section
-        if group:
-            body.add(comp.sheet, impose_shared(group, frame, options, comp.sheet))
+        if group:  # a sheet: group: its sections fill each other's pages, under the group's title
+            members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
+            for m, member in enumerate(members):
+                member.title = comp.sheet
+                _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None)
+            body.open = None
         else:
             body.add(comp.label, impose_component(comp, frame, options))
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
@@ -76,14 +79,14 @@ def impose_game(game: Any, options: Options) -> Document:
     return doc
 
 
-def _sections(chosen: list[Any], frame: Frame, options: Options) -> list[Any]:
+def _sections(chosen: list[Any], frame: Frame, options: Options, grouped: bool = True) -> list[Any]:
     """The document's sections in order: runs of same-size pieces (``PieceSet``), shared-sheet
     groups ``(comp, group)`` and other components ``(comp, None)``."""
     out: list[Any] = []
     shared: set[str] = set()
     for comp in chosen:
         pieces = getattr(comp, "pieces", None)
-        if comp.sheet and pieces is not None:
+        if grouped and comp.sheet and pieces is not None:
             if comp.sheet not in shared:
                 shared.add(comp.sheet)
                 out.append((comp, [c for c in chosen if c.sheet == comp.sheet and hasattr(c, "pieces")]))
@@ -201,6 +204,8 @@ CUT_ROLES = ("pieces", "poster")
 
 
 def _role(entry: Entry) -> str:
+    if isinstance(entry, Sheet) and entry.whole:
+        return "board"
     return entry.role
 
 

@@ -40,6 +40,7 @@ class PieceSet:
     key: tuple
     segments: list[Segment]
     note: str = ""
+    title: str = ""  # a sheet: group's name, the title of its pages (else each page names its pieces)
 
     def __len__(self) -> int:
         return sum(len(s.pieces) for s in self.segments)
@@ -195,14 +196,18 @@ class RunPages:
         chunk = self.pieces.slice(n * per_page, (n + 1) * per_page)
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
-        sheet = Sheet("pieces", title_of(chunk, self.pieces), chunk[0][0].comp.name, note=self.pieces.note)
+        title = self.pieces.title or title_of(chunk, self.pieces)
+        if self.pieces.title and self.page_count > 1:
+            title += f" ({n + 1})"
+        sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=self.pieces.note)
         sheet.whole = all(getattr(seg.comp, "played_on", False) for seg in self.pieces.segments) \
             and not self.extra.get(n)
         cells = g.cells(block, len(chunk))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, g, block)
         extents = [g.extent(block)]
         for comp, ext, title in self.extra.get(n, []):
-            sheet.title += f" · {title}"
+            if not self.pieces.title:
+                sheet.title += f" · {title}"
             extents.append(ext)
             comp(sheet)
         _scale(sheet, self.frame, extents)
@@ -356,6 +361,9 @@ def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: st
                 best = (cols * rows, frame, area, cols, rows)
         assert best is not None
         _, frame, area, cols, rows = best
+        if cols * rows == 1:  # fits a page only without its bleed: the board alone, cut on its lines
+            out.append(_whole_page(comp, piece, frame, area, suffix))
+            continue
         for tile in poster.tiles(piece.w, piece.h, area.w, area.h):
             placement, box = poster.tile_placement(comp, piece, tile, area)
             name = poster.part_name(tile.col, tile.row)
@@ -373,6 +381,20 @@ def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: st
             _scale(sheet, frame, [box])
             out.append(sheet)
     return out
+
+
+def _whole_page(comp: Any, piece: Any, frame: Frame, area: Box, suffix: str) -> Sheet:
+    """A board that fits the page but not with its bleed and crop marks: printed without bleed."""
+    rot = 0 if piece.w <= area.w + 0.01 and piece.h <= area.h + 0.01 else 90
+    w, h = (piece.w, piece.h) if rot == 0 else (piece.h, piece.w)
+    box = Box(area.x + (area.w - w) / 2, area.y2 - h, w, h)
+    sheet = Sheet("pieces", comp.label + suffix, comp.name)
+    sheet.placements.append(Placement(comp, piece, "front", box, rot, 0.0))
+    sheet.marks.extend(grid.cut_marks(sheet.placements, [], piece.shape, piece.radius))
+    sheet.whole = bool(getattr(comp, "played_on", False))
+    sheet.content = {"page_size": (frame.page_w, frame.page_h)}
+    _scale(sheet, frame, [box])
+    return sheet
 
 
 def _outer_cuts(sheet: Sheet, tile: poster.Tile, cols: int, rows: int, box: Box) -> None:
