@@ -59,16 +59,18 @@ def impose_game(game: Any, options: Options) -> Document:
             following = sections[n + 1] if n + 1 < len(sections) else None
             _add_pieces(body, section, frame, options, following if isinstance(following, PieceSet) else None)
             continue
-        body.open = None
         comp, group = section
-        if group:  # a sheet: group: its sections fill each other's pages, under the group's title
+        if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
+            if body.open is not None and not _group_fits(body.open, members):
+                body.open = None
             for m, member in enumerate(members):
                 member.title = comp.sheet
                 _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None)
-            body.open = None
-        else:
-            body.add(comp.label, impose_component(comp, frame, options))
+            body.open = None  # nothing else joins a group's pages
+            continue
+        body.open = None
+        body.add(comp.label, impose_component(comp, frame, options))
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
     entries: list[Entry] = [cover, *body.entries]
     if options.backs == "duplex":
@@ -123,6 +125,20 @@ def fits_page(w: float, h: float, options: Options) -> bool:
             if grid.choose_grid(area, w, h, False, True, spacing).per_page:
                 return True
     return False
+
+
+def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
+    """Whether every section of a group fits the room ``run``'s last page left (then the group
+    shares that page, still together); a group that would be split keeps a page of its own."""
+    from genpnp.impose.pages import plan_fill
+
+    free = list(run.free)
+    for member in members:
+        fill = plan_fill(free, member, run.options)
+        if fill is None:
+            return False
+        free[fill.index:fill.index + 1] = fill.rest
+    return True
 
 
 def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,

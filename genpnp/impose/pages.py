@@ -318,10 +318,11 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
         return False
     chunk = pieces.slice(0, len(pieces))
     cells = fill.grid.cells(fill.block, len(pieces))
-    title = title_of(chunk, pieces)
+    title = pieces.title or title_of(chunk, pieces)
 
     def draw(sheet: Sheet) -> None:
-        sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
+        if not any(label.text == title for label in sheet.labels):  # a group is labelled once
+            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
 
     last = run.page_count - 1
