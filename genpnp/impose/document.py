@@ -69,8 +69,8 @@ def impose_game(game: Any, options: Options) -> Document:
                 _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None)
             body.open = None  # nothing else joins a group's pages
             continue
-        body.open = None
-        body.add(comp.label, impose_component(comp, frame, options))
+        body.add(comp.label, impose_component(comp, frame, options))  # a later small section may
+        # still fill the room the last page of pieces left
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
     entries: list[Entry] = [cover, *body.entries]
     if options.backs == "duplex":
