@@ -137,7 +137,7 @@ def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
         fill = plan_fill(free, member, run.options)
         if fill is None:
             return False
-        free[fill.index:fill.index + 1] = fill.rest
+        free = fill.rest
     return True
 
 

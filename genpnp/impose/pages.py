@@ -180,16 +180,22 @@ class RunPages:
         return self.grid.block(self.area, rows), rows
 
     def _free_room(self) -> list[Box]:
-        """The room the last page leaves: below its block, and beside a block narrower than the area."""
-        block, _ = self._last_block()
-        ext = self.grid.extent(block)
-        a = self.frame.area
-        out = []
-        if ext.y - a.y > GAP:
-            out.append(Box(a.x, a.y, a.w, ext.y - GAP - a.y))
-        if a.x2 - ext.x2 > GAP:
-            out.append(Box(ext.x2 + GAP, ext.y, a.x2 - ext.x2 - GAP, ext.h))
-        return out
+        """The room the last page leaves around its pieces (the end of a last row that is not full too)."""
+        block, rows = self._last_block()
+        g = self.grid
+        count = len(self.pieces) - (self.page_count - 1) * g.per_page
+        last = count - (rows - 1) * g.cols  # pieces in the last row
+        ext = g.extent(block)
+        cells = g.cells(block, count)
+        used = [Box(ext.x, cells[-1].y, ext.w, ext.y2 - cells[-1].y)] if last == g.cols else [
+            Box(ext.x, cells[(rows - 1) * g.cols - 1].y if rows > 1 else ext.y2, ext.w,
+                ext.y2 - (cells[(rows - 1) * g.cols - 1].y if rows > 1 else ext.y2)),
+            Box(ext.x, ext.y, cells[-1].x2 - ext.x + g.x.outer + g.x.crop, ext.h)]
+        free = [self.frame.area]
+        for box in used:
+            if box.h > 0 and box.w > 0:
+                free = free_after(free, Box(box.x - GAP, box.y - GAP, box.w + 2 * GAP, box.h + 2 * GAP))
+        return free
 
     def front(self, n: int) -> Sheet:
         g, per_page = self.grid, self.grid.per_page
@@ -269,7 +275,7 @@ class _Fill:
     grid: grid.Grid
     block: Box
     ext: Box
-    rest: list[Box]
+    rest: list[Box]  # the free boxes once the block is placed
 
 
 def plan_fill(free: list[Box], pieces: PieceSet, options: Options) -> _Fill | None:
@@ -291,10 +297,23 @@ def plan_fill(free: list[Box], pieces: PieceSet, options: Options) -> _Fill | No
         bh = rows * g.unit.uh + (rows - 1) * g.y.gap
         block = Box(area.x + g.x.outer + g.x.crop, area.y2 - g.y.outer - g.y.crop - bh, bw, bh)
         ext = g.extent(block)
-        rest = [Box(ext.x2 + GAP, room.y, room.x2 - ext.x2 - GAP, room.h),  # beside the new block
-                Box(room.x, room.y, ext.x2 - room.x, ext.y - GAP - room.y)]  # below it
-        return _Fill(i, g, block, ext, [b for b in rest if b.w > 5 * MM and b.h > 5 * MM])
+        used = Box(ext.x - GAP, ext.y - GAP, ext.w + 2 * GAP, ext.h + LABEL + 2 * GAP)
+        return _Fill(i, g, block, ext, free_after(free, used))
     return None
+
+
+def free_after(free: list[Box], used: Box) -> list[Box]:
+    """The largest empty boxes left once ``used`` is taken out of each free box (they may overlap)."""
+    out: list[Box] = []
+    for f in free:
+        if not f.overlaps(used):
+            out.append(f)
+            continue
+        out.extend([Box(f.x, f.y, used.x - f.x, f.h), Box(used.x2, f.y, f.x2 - used.x2, f.h),
+                    Box(f.x, f.y, f.w, used.y - f.y), Box(f.x, used.y2, f.w, f.y2 - used.y2)])
+    big = [b for b in out if b.w > 5 * MM and b.h > 5 * MM]
+    return [b for n, b in enumerate(big)
+            if not any(m != n and b.inside(o, 0.0) and (o != b or m < n) for m, o in enumerate(big))]
 
 
 def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
@@ -303,7 +322,7 @@ def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
     fill = plan_fill(run.free, first, run.options)
     if fill is None:
         return False
-    after = run.free[:fill.index] + fill.rest + run.free[fill.index + 1:]
+    after = fill.rest
     if plan_fill(after, second, run.options) is not None:
         return False
     alone = RunPages.plan(first, run.options)
@@ -328,7 +347,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
     last = run.page_count - 1
     ext = fill.ext
     run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
-    run.free[fill.index:fill.index + 1] = fill.rest
+    run.free = fill.rest
     host = _host_index(entries)
     entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
     fold = pieces.double and run.options.backs == "fold"
