@@ -61,13 +61,13 @@ def impose_game(game: Any, options: Options) -> Document:
             continue
         comp, group = section
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
+            # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
             if body.open is not None and not _group_fits(body.open, members):
                 body.open = None
             for m, member in enumerate(members):
                 member.title = comp.sheet
                 _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None)
-            body.open = None  # nothing else joins a group's pages
             continue
         body.add(comp.label, impose_component(comp, frame, options))  # a later small section may
         # still fill the room the last page of pieces left
@@ -228,17 +228,23 @@ def _role(entry: Entry) -> str:
 def duplex_order(entries: list[Entry]) -> list[Entry]:
     """Every sheet that is cut starts on an odd page; its backs page (or a blank page) is the even
     page behind it, so nothing else prints on the back of a sheet of pieces. A board page (played
-    on as printed, never cut apart) may have another board page on its back."""
+    on as printed, never cut apart) may have another board page on its back. Where a sheet to cut
+    would leave an empty back behind a page of text, a later page to write on (a score sheet) takes
+    that place instead."""
+    pending = list(entries)
     out: list[Entry] = []
-    for i, entry in enumerate(entries):
+    while pending:
+        entry = pending.pop(0)
         role = _role(entry)
-        follows = _role(entries[i + 1]) if i + 1 < len(entries) else ""
+        follows = _role(pending[0]) if pending else ""
         if role in CUT_ROLES or role == "board":
             if role == "board" and len(out) % 2 and _role(out[-1]) == "board":
                 out.append(entry)  # the back of the board before it
                 continue
             if len(out) % 2:
-                out.append(_blank())
+                spare = next((n for n, e in enumerate(pending) if _role(e) == "page"), None)
+                out.append(pending.pop(spare) if spare is not None and _role(out[-1]) in ("text", "page", "cover")
+                           else _blank())
             out.append(entry)
             if follows and follows != "back" and not (role == "board" and follows == "board"):
                 out.append(_blank())
