@@ -76,7 +76,11 @@ def impose_game(game: Any, options: Options) -> Document:
     if options.backs == "duplex":
         entries = duplex_order(entries)
     where = {id(e): n + 1 for n, e in enumerate(entries)}
-    doc.contents = [(title, where[id(first)]) for title, first in body.starts if id(first) in where]
+    seen: set[str] = set()
+    for title, first in body.starts:  # a section split over pages is listed where it starts
+        if id(first) in where and title not in seen:
+            seen.add(title)
+            doc.contents.append((title, where[id(first)]))
     doc.sheets = SheetList(entries)
     return doc
 
@@ -127,6 +131,28 @@ def fits_page(w: float, h: float, options: Options) -> bool:
     return False
 
 
+def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[PieceSet, PieceSet] | None:
+    """(the pieces that fit the room ``run`` left, the rest) where that needs fewer new pages."""
+    from genpnp.impose import grid
+    from genpnp.impose.pages import LABEL
+
+    p = pieces.sample
+    fold = pieces.double and options.backs == "fold"
+    spacing = grid.Spacing(options.bleed, options.gutter)
+    most = 0
+    for room in run.free:
+        area = Box(room.x, room.y, room.w, room.h - LABEL)
+        if area.h > 0:
+            most = max(most, grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing).per_page)
+    count = len(pieces)
+    if not 0 < most < count:
+        return None
+    per_page = RunPages.plan(pieces, options).grid.per_page
+    if grid.pages_for(count - most, per_page) >= grid.pages_for(count, per_page):
+        return None
+    return pieces.split(most)
+
+
 def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
     """Whether every section of a group fits the room ``run``'s last page left (then the group
     shares that page, still together); a group that would be split keeps a page of its own."""
@@ -163,6 +189,10 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
         and keeps_together(body.open, pieces, following)
     if body.open is not None and not together and fill_page(body.open, pieces, body.entries, body.starts):
         return
+    if body.open is not None and not pieces.title:  # the first pieces fill the room, where that saves a page
+        split = _split_for(body.open, pieces, options)
+        if split is not None and fill_page(body.open, split[0], body.entries, body.starts):
+            pieces = split[1]
     run = RunPages.plan(pieces, options)
     entries = run.entries()
     starts = run.segment_starts(entries)

@@ -60,6 +60,21 @@ class PieceSet:
     def sample(self) -> Any:
         return self.segments[0].pieces[0]
 
+    def split(self, k: int) -> tuple[PieceSet, PieceSet]:
+        """The first ``k`` pieces and the rest, as two sets of the same geometry."""
+        head: list[Segment] = []
+        rest: list[Segment] = []
+        base = 0
+        for seg in self.segments:
+            n = len(seg.pieces)
+            take = min(max(k - base, 0), n)
+            if take:
+                head.append(Segment(seg.comp, list(seg.pieces[:take]), seg.set_no, seg.sets))
+            if take < n:
+                rest.append(Segment(seg.comp, list(seg.pieces[take:]), seg.set_no, seg.sets))
+            base += n
+        return PieceSet(self.key, head, self.note, self.title), PieceSet(self.key, rest, self.note, self.title)
+
     @property
     def double(self) -> bool:
         return bool(self.key[4])
@@ -88,7 +103,7 @@ def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
             merged.append((seg, nums, [seg.set_no]))
     for seg, nums, sets in merged:
         what = seg.comp.label
-        if len(seg.pieces) > 1:
+        if len(getattr(seg.comp, "pieces", seg.pieces)) > 1:
             what += f" {nums[0]}" if nums[0] == nums[-1] else f" {nums[0]} to {nums[-1]}"
         if seg.sets > 1:
             what += f" (set {sets[0]} of {seg.sets})" if len(sets) == 1 else \
