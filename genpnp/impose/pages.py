@@ -355,7 +355,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
     title = pieces.title or title_of(chunk, pieces)
 
     def draw(sheet: Sheet) -> None:
-        if not any(label.text == title for label in sheet.labels):  # a group is labelled once
+        if title != sheet.title and not any(label.text == title for label in sheet.labels):  # labelled once
             sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
 
