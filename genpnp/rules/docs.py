@@ -14,8 +14,10 @@ def rules_section() -> str:
     out = []
     for name, kind in sorted(KINDS.items()):
         example = yaml.safe_dump([kind.example], sort_keys=False, default_flow_style=None, width=100).rstrip()
-        out.append(f"### rule: {name}\n\n{kind.doc[0].upper()}{kind.doc[1:]}.\n\n"
-                   f"```yaml rule-example={name}\nrules:\n{_indent(example)}\n```\n\n{key_table(kind.params)}")
+        out.append(
+            f"### rule: {name}\n\n{kind.doc[0].upper()}{kind.doc[1:]}.\n\n"
+            f"```yaml rule-example={name}\nrules:\n{_indent(example)}\n```\n\n{key_table(kind.params)}"
+        )
     return "\n\n".join(out)
 
 

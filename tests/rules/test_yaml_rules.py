@@ -34,8 +34,9 @@ def new_game(tmp_path: Path) -> Path:
     folder = content / "my-game"
     (folder / "components.yaml").write_text((folder / "components.yaml").read_text() + BOARD)
     game = folder / "game.yaml"
-    game.write_text(game.read_text().replace("sections: [guide, cards]", "sections: [guide, cards, board, tiles]")
-                    + RULES)
+    game.write_text(
+        game.read_text().replace("sections: [guide, cards]", "sections: [guide, cards, board, tiles]") + RULES
+    )
     return folder
 
 
@@ -46,8 +47,13 @@ def test_a_new_game_declares_count_distribution_fit_and_required_item(tmp_path: 
     comps, cards = folder / "components.yaml", folder / "cards.csv"
     broken = [  # (file, old, new, rule, the line that breaks it)
         (comps, "    qty: 20\n", "    qty: 19\n", "tile-per-cell", "components.yaml"),
-        (cards, "Skip,The next player misses a turn.,4", "Skip,The next player misses a turn.,3", "four-of-each",
-         "cards.csv"),
+        (
+            cards,
+            "Skip,The next player misses a turn.,4",
+            "Skip,The next player misses a turn.,3",
+            "four-of-each",
+            "cards.csv",
+        ),
         (comps, "    size: 19mm\n", "    size: 21mm\n", "tile-fits", "components.yaml"),
         (cards, "Wild,Counts as any card you like.,4", "Wyld,Counts as any card you like.,4", "wild-card", "cards.csv"),
     ]
@@ -74,7 +80,7 @@ def test_gerrymander_die_board_and_colours_point_at_the_key(tmp_path: Path) -> N
     comps.write_text(original.replace("        fill: blue\n", "        fill: red\n"))
     out = validate(folder)[1]
     assert re.search(r"components\.yaml:\d+:\d+: two-colours: blue-tiles.faces.front.fill is the same", out)
-    comps.write_text(original[:original.index("  die:")])
+    comps.write_text(original[: original.index("  die:")])
     edit(folder / "game.yaml", "red-tiles, blue-tiles, die]", "red-tiles, blue-tiles]", unique=True)
     out = validate(folder)[1]
     assert re.search(r"game\.yaml:\d+:\d+: standard-die: the game needs a die", out)
@@ -89,8 +95,11 @@ def test_berzerka_contract_tiles_and_starters(tmp_path: Path) -> None:
     contracts = folder / "data" / "contracts.yaml"
     line = edit(contracts, "  - name: Hold Steady", "  - name: Hold Stedy", unique=True)
     out = validate(folder)[1]
-    assert re.search(rf"contracts\.yaml:{line}:\d+: starter-contracts: no entry of board.rows has name "
-                     r"\"Hold Steady\" \(\"Hold Stedy\" looks like it", out)
+    assert re.search(
+        rf"contracts\.yaml:{line}:\d+: starter-contracts: no entry of board.rows has name "
+        r"\"Hold Steady\" \(\"Hold Stedy\" looks like it",
+        out,
+    )
 
 
 def test_check_district_rejects_a_stranded_pocket() -> None:
