@@ -21,7 +21,11 @@ BOARD = """
     faces: {front: {fill: paper}}
 """
 
-RULES = """  - id: tile-per-cell
+RULES = """  - id: four-of-each
+    each: {of: cards, field: title, values: [Draw Two, Skip, Swap, Peek, Wild], times: 4}
+  - id: wild-card
+    require: {of: cards, field: title, values: [Wild]}
+  - id: tile-per-cell
     count: {of: tiles, equals: board.cells}
   - id: tile-fits
     fit: {piece: tiles, into: board.cell, gap: 1mm}
