@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from genpnp import __version__, progress
-from genpnp.errors import ContentError, GenpnpError, UsageError
+from genpnp.errors import ContentError, GenpnpError
 from genpnp.impose.options import Options, parse_offset, parse_paper
 from genpnp.progress import verbosity_options
 from genpnp.units import MM
@@ -159,22 +159,32 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 @content_option
 @overlay_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--explain", is_flag=True, help="Per rule: what it checked and its witness (the proof).")
 @click.argument("games", nargs=-1)
 @reports_errors
-def validate(content: Path, fmt: str, games: tuple[str, ...]) -> None:
+def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> None:
     """Run the rules; print each violation as path:line:col: rule: message."""
     from genpnp.rules.check import errors
+    from genpnp.rules.check import explain as explained
     from genpnp.rules.check import validate as run
 
-    report, failed = {}, False
+    report, failed, proofs = {}, False, {}
     for game in load_games(content, games):
-        violations = run(game)
+        proofs[game.id] = explained(game)
+        violations = run(game, proofs[game.id])
         failed = failed or bool(errors(violations))
         report[game.id] = violations
     if fmt == "json":
-        click.echo(json.dumps({g: [v.as_dict() for v in vs] for g, vs in report.items()}, indent=2))
+        if explain:
+            out = {g: {"violations": [v.as_dict() for v in vs], "rules": [r.as_dict() for r in proofs[g]]}
+                   for g, vs in report.items()}
+            click.echo(json.dumps(out, indent=2))
+        else:
+            click.echo(json.dumps({g: [v.as_dict() for v in vs] for g, vs in report.items()}, indent=2))
     else:
         for game_id, violations in report.items():
+            for line in [x for r in proofs[game_id] for x in r.lines()] if explain else []:
+                click.echo(f"{game_id}: {line}" if not line.startswith(" ") else line)
             for v in violations:
                 click.echo(str(v), err=v.severity == "error")
             bad = len([v for v in violations if v.severity == "error"])
@@ -262,18 +272,19 @@ def check_map(group: int | None, path: Path) -> None:
 @main.command("check-district", context_settings={"ignore_unknown_options": True})
 @content_option
 @click.option("--taken", multiple=True, help="A district already on the board (comma-separated ids; repeatable).")
+@click.option("--players", type=click.IntRange(1, 20), default=None,
+              help="Only the zone in play with this many players (its edge counts as the board edge).")
+@click.option("--county", default=None, help="The county the counter stands on: the district must start there.")
 @click.argument("game")
 @click.argument("members", nargs=-1, required=True)
 @reports_errors
-def check_district(content: Path, taken: tuple[str, ...], game: str, members: tuple[str, ...]) -> None:
-    """Decide whether a set of precincts or counties is a legal district in GAME."""
-    from genpnp.rules.check import rules_module
+def check_district(content: Path, taken: tuple[str, ...], players: int | None, county: str | None, game: str,
+                   members: tuple[str, ...]) -> None:
+    """Decide whether a set of precincts or counties is a legal district in GAME (its declared district rule)."""
+    from genpnp.rules.district_cli import check
 
     (loaded,) = load_games(content, (game,))
-    module = rules_module(loaded)
-    if module is None or not hasattr(module, "check_district"):
-        raise UsageError(f"{loaded.id} has no district rules")
-    ok, lines = module.check_district(loaded, list(members), [t.split(",") for t in taken])
+    ok, lines = check(loaded, list(members), list(taken), players, county)
     for line in lines:
         click.echo(line, err=not ok)
     sys.exit(0 if ok else 1)

@@ -146,6 +146,7 @@ def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
     from genpnp.model.base import Component, Face
     from genpnp.model.game import GameMeta, PaletteEntry
+    from genpnp.rules.docs import rules_section
 
     kinds, arts = _registries()
     parts = {
@@ -157,6 +158,7 @@ def content_reference() -> str:
         "kinds": kinds_section(kinds),
         "art": art_section(arts),
         "objects": objects_section(kinds, ("Face", "PaletteEntry")),
+        "rules": rules_section(),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)

@@ -113,7 +113,7 @@ def test_removing_a_red_tile_fails_validation(tmp_path: Path):
     edit(game / "components.yaml", "    qty: 64\n", "    qty: 63\n")
     result = run("validate", "gerrymander", "--content", tmp_path / "content")
     assert result.exit_code == 1
-    assert "components.yaml:22:" in result.stderr and "tiles-per-colour" in result.stderr
+    assert "components.yaml:30:10: tiles-per-colour: red-tiles: 63" in result.stderr  # the edited qty line
     built = run("build", "gerrymander", "--content", tmp_path / "content", "--out", tmp_path / "out")
     assert built.exit_code == 1 and not (tmp_path / "out").exists()
 

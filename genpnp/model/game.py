@@ -10,6 +10,7 @@ from genpnp.color import Color
 from genpnp.content.schema import INVALID, Enum, Int, ListOf, MapOf, Num, Obj, Str, fld
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
+from genpnp.rules.spec import RULES
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -38,8 +39,7 @@ class GameMeta:
     description: str = fld(Str(), "", "one or two sentences for the cover")
     credits: tuple = fld(ListOf(Str(), single=True), (), "further credit lines for the cover")
     source: str = fld(Str(), "", "where the original game can be found")
-    rules: str = fld(Str(pattern=r"[a-z0-9_]+", hint="a module name in genpnp/rules/games"), "",
-                     "the rules module that validates this game")
+    rules: tuple = fld(RULES, (), "the rules the game's pieces must satisfy (see Rules)")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
     distinct: tuple = fld(ListOf(ListOf(Str(), min_len=2)), (),
                           "groups of palette names that players must tell apart (players' colours; a piece and "

@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from genpnp.cli import main
 from genpnp.content.project import load_game
-from genpnp.rules.games.berzerka import assign, worst_case
+from genpnp.rules.supply import assign
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "berzerka"
 
@@ -73,8 +73,8 @@ def test_a_suit_listed_twice_is_a_duplicated_card(tmp_path: Path) -> None:
     line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: hearts}\n', unique=True) + 1
     code, out = validate(folder)
     assert code == 1
-    assert re.search(rf"berzerka/data/deck\.yaml:{line}:\d+: deck-unique: the 1 of Hearts is in the", out)
-    assert "deck-count: the deck has 65 cards; 4 suits x 13 ranks make 52" in out
+    assert re.search(rf"berzerka/data/deck\.yaml:{line}:\d+: [\w-]*/?deck-unique: the 1 of Hearts is in the", out)
+    assert "deck-count: the deck has 65 cards; 4 suit_name x 13 rank_value make 52" in out
 
 
 def test_a_rank_listed_twice_points_at_the_rank(tmp_path: Path) -> None:
@@ -84,17 +84,17 @@ def test_a_rank_listed_twice_points_at_the_rank(tmp_path: Path) -> None:
     line = edit(deck, king, king + '  - {value: 7, label: "7"}\n', unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert re.search(rf"deck\.yaml:{line + 1}:\d+: deck-unique: the 7 of Clubs is in the deck more than", out)
+    assert re.search(rf"deck\.yaml:{line + 1}:\d+: [\w-]*/?deck-unique: the 7 of Clubs is in the deck more than", out)
 
 
 def test_a_missing_value_token_is_named(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     edit(folder / "data" / "value-tokens.yaml", "  - {value: 4, other: 11}\n", "", unique=True)
     code, out = validate(folder)
-    line = line_of(folder / "components.yaml", "  value-tokens:") + 1  # the component's first key
+    line = line_of(folder / "components.yaml", "    items: {file: data/value-tokens.yaml}")
     assert code == 1
-    assert re.search(rf"components\.yaml:{line}:\d+: value-token-supply: missing a token showing x4: "
-                     r"the worst case \(5 contracts, each raised by 3 players\) stacks 5 tokens of x4", out)
+    assert re.search(rf"components\.yaml:{line}:\d+: value-tokens/value-token-supply: the worst case stacks 5 "
+                     r"tokens of 4 at once; 4 tokens show 4, 1 more needed", out)
     assert len({line for line in out.splitlines() if "value-token-supply" in line}) == 1  # only x4 is short
 
 
@@ -106,19 +106,18 @@ def test_the_spare_token_only_covers_the_values_it_shows(tmp_path: Path) -> None
     edit(tokens, "  - {value: 2, other: 6}\n", "", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert "missing a token showing x2" in out
-    assert "showing x3" not in out
+    assert "stacks 5 tokens of 2 at once" in out
+    assert "tokens of 3" not in out
 
 
 def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     components = folder / "components.yaml"
-    edit(components, "    size: 76mm x 26mm\n", "    size: 79mm x 26mm\n", unique=True)
-    line = line_of(components, "  contract-tiles:") + 1
+    line = edit(components, "    size: 76mm x 26mm\n", "    size: 79mm x 26mm\n", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: \"contract-tiles\" are 79 mm x 26 mm; "
-                     r"a contract row of the board is 76 mm x 26 mm", out)
+    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: contract-tiles are 79 mm x 26 mm; "
+                     r"they should be 76 mm x 26 mm", out)
 
 
 def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None:
@@ -129,11 +128,11 @@ def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None
     code, out = validate(folder)
     assert code == 1
     aid_line = line_of(folder / "text" / "aid.md", "| Full | 5 |")
-    assert re.search(rf"text/aid\.md:{aid_line}:\d+: game-length: \"5 x 3 players = 15\": 6 contracts x 3 "
-                     r"players make 18 hands", out)
-    assert re.search(r"text/rules\.md:\d+:\d+: game-length: \"full game has 5 contracts\"", out)
-    assert "cube-supply: 5 Blue cubes; each player needs one per contract: 6" in out
-    assert "missing a token showing x3" in out  # 6 x2 use the spare, so only 5 tokens are left for 6 x3
+    assert re.search(rf"text/aid\.md:{aid_line}:\d+: stated-hands: the text says \"\| Full \| 5 \| 5 x 3 players "
+                     r"= 15\"; the content makes it exactly 18", out)
+    assert re.search(r"text/rules\.md:\d+:\d+: stated-contracts: the text says \"full game has 5 contracts\"", out)
+    assert "cube-supply: cubes: 5 with player Blue, expected 6" in out
+    assert "stacks 6 tokens of 3 at once" in out  # 6 x2 use the spare, so only 5 tokens are left for 6 x3
 
 
 def test_deck_alone(tmp_path: Path) -> None:
@@ -147,6 +146,9 @@ def test_five_suits_of_ten_make_a_valid_fifty_card_deck(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     (folder / "data" / "deck.yaml").write_text(FIVE_SUITS_OF_TEN, encoding="utf-8")
     code, out = validate(folder)
+    assert code == 1 and "deck-size: deck: 50, expected exactly 52" in out  # the rules state 52 cards
+    edit(folder / "game.yaml", "count: {of: deck, equals: 52}", "count: {of: deck, equals: 50}", unique=True)
+    code, out = validate(folder)
     assert code == 0, out
     deck = load_game(folder).components["deck"]
     assert deck.piece_count() == 50
@@ -157,7 +159,7 @@ def test_five_suits_of_ten_make_a_valid_fifty_card_deck(tmp_path: Path) -> None:
          '  - {value: 10, label: "10"}\n  - {value: 3, label: "3"}\n', unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert "deck-count: the deck has 55 cards; 5 suits x 10 ranks make 50" in out
+    assert "deck-count: the deck has 55 cards; 5 suit_name x 10 rank_value make 50" in out
 
 
 def test_product_names_a_missing_list(tmp_path: Path) -> None:
@@ -169,9 +171,10 @@ def test_product_names_a_missing_list(tmp_path: Path) -> None:
 
 
 def test_worst_case_and_matching() -> None:
-    board = load_game(GAME).components["board"]
-    need = worst_case(board)
-    assert dict(need) == {2: 5, 3: 5, 4: 5}
+    from genpnp.rules.check import explain
+
+    report = next(r for r in explain(load_game(GAME)) if r.rule.kind == "stacked-tokens")
+    assert report.outcome.witness[0].startswith("worst case: {2: 5, 3: 5, 4: 5} at once")
     # two tokens that each show 2 or 3 can fill one 2 and one 3, but not two 3s and a 2
     assert None not in assign([2, 3], [(2, 3), (3, 2)])
     assert assign([2, 3, 3], [(2, 3), (3, 2)]).count(None) == 1

@@ -10,7 +10,7 @@ from pdfcheck import output_of as run
 from pypdf import PdfReader
 
 from genpnp.content.project import load_game
-from genpnp.rules.games import mapmaker
+from genpnp.rules.check import explain
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "mapmaker"
 VOTERS = "mapmaker/data/voters.yaml"
@@ -34,10 +34,12 @@ def test_shipped_game_is_valid() -> None:
 def test_counts_come_from_the_map() -> None:
     game = load_game(GAME)
     board = game.components["board"]
-    sizes = {n: len(board.zone(name)) for n, name in mapmaker.ZONES.items()}
+    sizes = {n: len(board.zone(name)) for n, name in {2: "two-players", 3: "three-players", 4: "four-players"}.items()}
     assert sizes == {2: 37, 3: 55, 4: 73}
-    assert mapmaker.needed_borders(board.zone("four-players")) == (186 - 73 + 18, 18)
-    assert mapmaker.needed_borders(board.zone("two-players")) == (90 - 37 + 9, 9)
+    supply = next(r for r in explain(game) if r.rule.kind == "hex-district-supply").outcome.witness
+    assert "borders: 186 interior edges - (73 counties - 18 districts) = 131" in supply
+    districts = next(r for r in explain(game) if r.rule.kind == "hex-districts").outcome.witness
+    assert "two-players: 37 counties, 9-9 disjoint districts" in districts
     assert game.components["borders"].piece_count() >= 131
     assert game.components["voters"].piece_count() == 73
 
@@ -48,7 +50,7 @@ def test_removing_a_token_fails_with_its_line(tmp_path: Path) -> None:
                 "{party: blue, symbol: donkey, figure: white, value: 7, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert f"{VOTERS}:{line}:" in out and "party-values" in out and "blue has 1 tokens of value 7" in out
+    assert f"{VOTERS}:{line}:5: parties-mirror: value 7: red 2, blue 1" in out
     assert "tokens-per-county" in out  # 72 tokens for 73 counties with four players
 
 
@@ -58,8 +60,8 @@ def test_changing_a_value_fails_with_its_line(tmp_path: Path) -> None:
                 "{party: green, symbol: leaf, figure: white, value: 9, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert f"{VOTERS}:{line}:" in out and "green has 3 tokens of value 9" in out
-    assert "green has 0 tokens of value 10" in out
+    assert f"{VOTERS}:{line}:5: parties-mirror: value 9: red 2, green 3" in out
+    assert f"{VOTERS}:{line}:5: parties-mirror: value 10: red 1, green 0" in out
     assert "tokens-per-county" not in out  # still 18 tokens per party
 
 
@@ -91,7 +93,7 @@ def test_too_few_borders_and_markers_fail(tmp_path: Path) -> None:
     code, out = validate(folder)
     assert code == 1
     assert "border-count: 110 border strips; a finished 73-county board can need 131" in out
-    assert "markers-per-party: red has 7 district markers; a party can win up to 18" in out
+    assert "markers-per-party: red has 7 district markers; a team can win up to 18" in out
 
 
 def check_district(*members: str, taken: tuple[str, ...] = ()) -> tuple[int, str]:

@@ -61,21 +61,55 @@ def test_bad_population_names_rule_and_line(tmp_path):
     edit(path, "{q: 5, r: 0, county: Whatcom, pop: 2", "{q: 5, r: 0, county: Whatcom, pop: 3")
     result = validate(root)
     assert result.exit_code == 1
-    assert re.search(rf"precincts\.yaml:{line}:\d+: precinct-population: hex 5,0 has population 3",
+    assert re.search(rf"precincts\.yaml:{line}:\d+: precinct-map/precinct-population: hex 5,0 has pop 3",
                      result.output)
 
 
-def test_deleted_track_space_names_county_and_expect_line(tmp_path):
+def test_deleted_track_space_names_county_and_the_space_count_rule(tmp_path):
     root = copy_game(tmp_path, "redistrict")
     track = root / "data" / "track.yaml"
-    expect_line = line_of(track, "expect: {")
-    county_line = line_of(root / "data" / "precincts.yaml", "{name: Pierce,")
+    first_county = line_of(track, "- {kind: county,")
+    county_line = line_of(root / "data" / "precincts.yaml", "county: Pierce,")
     edit(track, "- {kind: county, county: Pierce}\n", "")
     result = validate(root)
     assert result.exit_code == 1
-    assert re.search(rf"track\.yaml:{expect_line}:\d+: track-counts: 38 county space", result.output)
+    assert re.search(rf"track\.yaml:{first_county}:\d+: track-spaces: board.spaces: 38 with kind county, expected 39",
+                     result.output)
     where = rf"precincts\.yaml:{county_line}:\d+"
-    assert re.search(rf"{where}: track-counties: Pierce is on the map", result.output)
+    assert re.search(rf"{where}: precinct-map/track-counties: Pierce is on the map", result.output)
+
+
+def test_olympia_and_the_card_counts_are_rules_of_the_game(tmp_path):
+    """Deleting OLYMPIA (no expect table to delete with it) or a strategy card fails, at the data line."""
+    root = copy_game(tmp_path, "redistrict")
+    track = root / "data" / "track.yaml"
+    line = edit(track, "- {kind: olympia, label: OLYMPIA}\n", "- {kind: olympiaa, label: OLYMPIA}\n", unique=True)
+    result = validate(root)
+    assert result.exit_code == 1
+    assert re.search(rf"track\.yaml:{line}:\d+: track-spaces: .*unknown kind \"olympiaa\" \(did you mean "
+                     r"\"olympia\"\?\)", result.output)
+    assert "olympia: no entry of board.spaces has kind \"olympia\"" in result.output
+    strategy = root / "data" / "strategy.yaml"
+    text = strategy.read_text(encoding="utf-8")
+    first = text.index("\n  - title:") + 1
+    strategy.write_text(text[:first] + text[text.index("\n  - title:", first) + 1:], encoding="utf-8")
+    result = validate(root)
+    assert "strategy-cards: strategy-cards: 13, expected exactly 14" in result.output
+
+
+def test_a_misspelt_precinct_key_is_unknown_with_did_you_mean(tmp_path):
+    root = copy_game(tmp_path, "redistrict")
+    path = root / "data" / "precincts.yaml"
+    line = edit(path, "{q: 5, r: 0, county: Whatcom, pop: 2", "{q: 5, r: 0, county: Whatcom, popp: 2")
+    result = validate(root)
+    assert result.exit_code == 1
+    assert re.search(rf"precincts\.yaml:{line}:\d+: precinct-map/precinct-fields: unknown key \"popp\" in a "
+                     r"precinct \(did you mean \"pop\"\?\)", result.output)
+
+
+def test_the_precinct_gap_that_pays_is_a_warning():
+    result = run("validate", "--content", CONTENT, "redistrict")
+    assert "precinct-map/party-balance: precincts red 111, blue 95 (gap 16)" in result.output
 
 
 def test_split_county_names_the_stray_hex(tmp_path):
@@ -85,7 +119,7 @@ def test_split_county_names_the_stray_hex(tmp_path):
     edit(path, "{q: 5, r: 0, county: Whatcom", "{q: 5, r: 0, county: Asotin")
     result = validate(root)
     assert result.exit_code == 1
-    assert re.search(rf"precincts\.yaml:{line}:\d+: county-connected: Asotin is in 2 pieces", result.output)
+    assert re.search(rf"precincts\.yaml:{line}:\d+: [\w-]*/?county-connected: Asotin is in 2 pieces", result.output)
 
 
 def test_hole_in_the_map_is_reported(tmp_path, hexes, graph):

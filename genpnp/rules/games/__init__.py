@@ -1,1 +1,0 @@
-"""Game rules modules: each has ``check(game) -> list[Violation]``."""
