@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from genpnp.color import Color
 from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Str, fld
 from genpnp.errors import Loc
+from genpnp.rules import hexgrid
 from genpnp.units import MM
 
 SYMBOLS = ("dot", "peg", "bullseye", "ring", "swatch", "region")
@@ -44,14 +45,26 @@ class HexLegend:
         return max(self.size * 1.7, 5 * MM)
 
 
-def color_regions(order: list[str], touching: dict[str, set[str]]) -> dict[str, int]:
-    """Colour index per region, no two touching regions alike (DSatur; ties by position in ``order``)."""
+def color_regions(region: dict[tuple[int, int], str], listed: list[str]) -> dict[str, int]:
+    """Colour index per region (``region``: hex -> its region), no two touching regions alike.
+
+    DSatur: the next region coloured is the one whose neighbours already use the most colours (then the
+    one with most neighbours, then the first in ``listed`` order, then in hex order); it takes the lowest
+    colour its neighbours do not use."""
+    order = list(dict.fromkeys([n for n in listed if n in region.values()] + [region[c] for c in sorted(region)]))
+    touching: dict[str, set[str]] = {name: set() for name in order}
+    for coord, name in region.items():
+        for n in hexgrid.neighbours(coord):
+            if n in region and region[n] != name:
+                touching[name].add(region[n])
     colour: dict[str, int] = {}
     rank = {name: i for i, name in enumerate(order)}
+
+    def urgency(name: str) -> tuple[int, int, int]:
+        seen = {colour[n] for n in touching[name] if n in colour}
+        return (-len(seen), -len(touching[name]), rank[name])
+
     while len(colour) < len(order):
-        def urgency(name: str) -> tuple[int, int, int]:
-            seen = {colour[n] for n in touching[name] if n in colour}
-            return (-len(seen), -len(touching[name]), rank[name])
         name = min((n for n in order if n not in colour), key=urgency)
         used = {colour[n] for n in touching[name] if n in colour}
         colour[name] = next(i for i in range(len(order) + 1) if i not in used)

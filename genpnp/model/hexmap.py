@@ -330,6 +330,7 @@ def _check_fields(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
     return INVALID if bad else tuple(zones)
 
 
+
 def _tint_regions(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
     """Region -> tint: touching regions never alike; an error when the tints listed are too few."""
     if not obj.region_tints:
@@ -337,15 +338,7 @@ def _tint_regions(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
     where = data.loc_of("region_tints") if isinstance(data, LMap) and "region_tints" in data else loc
     if not obj.region_by:
         return ctx.error(where, "region_tints colours regions: name the field that forms them with region_by")
-    region = {c.coord: obj.region_of(c) for c in obj.cells}
-    order = list(dict.fromkeys([n for n in obj.hexes.region_names if n in region.values()] +
-                               [region[c.coord] for c in obj.cells]))
-    touching: dict[str, set[str]] = {name: set() for name in order}
-    for coord, name in region.items():
-        for n in hexgrid.neighbours(coord):
-            if n in region and region[n] != name:
-                touching[name].add(region[n])
-    index = color_regions(order, touching)
+    index = color_regions({c.coord: obj.region_of(c) for c in obj.cells}, list(obj.hexes.region_names))
     need = max(index.values()) + 1
     if need > len(obj.region_tints):
         return ctx.error(where, f"region_tints lists {len(obj.region_tints)} colours, but the regions need {need} "

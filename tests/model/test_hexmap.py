@@ -159,7 +159,8 @@ def flower_regions() -> str:
     """A 7-hex flower: the centre is region C, each of the six petals its own region P0..P5 (a wheel graph:
     an even rim plus a hub needs exactly 3 colours)."""
     petals = sorted(disk(1) - {(0, 0)})
-    rows = ["  - {q: 0, r: 0, county: C}"] + [f"  - {{q: {q}, r: {r}, county: P{i}}}" for i, (q, r) in enumerate(petals)]
+    rows = ["  - {q: 0, r: 0, county: C}"]
+    rows += [f"  - {{q: {q}, r: {r}, county: P{i}}}" for i, (q, r) in enumerate(petals)]
     return "hexes:\n" + "\n".join(rows) + "\n"
 
 
