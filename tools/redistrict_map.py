@@ -36,7 +36,7 @@ YAML_HEADER = """\
 #   Neighbours of (q, r): (q+1, r) (q-1, r) (q, r+1) (q, r-1) (q+1, r-1) (q-1, r+1).
 # pop is 1 or 2 (people in the precinct); party is red or blue.
 # regions: every county once, in rough north-west to south-east reading order,
-# with a short label for printing.
+# with the label printed on the board.
 """
 
 
@@ -84,7 +84,7 @@ def parse(text: str, filename: str = "redistrict_map.txt") -> tuple[list[County]
             if code in codes:
                 problems.append(f"{filename}:{lineno}:1: county code {code!r} is listed twice")
                 continue
-            codes[code] = County(name=name.strip(), label=label)
+            codes[code] = County(name=name.strip(), label=name.strip() if label == "=" else label)
             counties.append(codes[code])
         elif section == "[map]":
             indent = (CELL_WIDTH // 2) * (row % 2)

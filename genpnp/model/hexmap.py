@@ -30,6 +30,7 @@ from genpnp.content.schema import (
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
+from genpnp.model.hexlegend import HexLegend, color_regions
 from genpnp.rules import hexgrid
 from genpnp.units import MM
 
@@ -184,6 +185,9 @@ class HexMap(Component):
     line: Color = fld(ColorSpec(), Color(0.25, 0.25, 0.25), "colour of hex borders")
     line_width: float = fld(Length(), 0.6, "width of hex borders")
     region_width: float = fld(Length(), 2.0, "width of region borders")
+    region_label_size: float = fld(Length(), 0.0, "size of region labels (default from the hex size)")
+    region_tints: tuple = fld(ListOf(ColorSpec()), (), "pale fills given to regions so that no two touching "
+                              "regions share one (a graph colouring; list at least 4)")
     zones: dict = fld(MapOf(Obj(Zone)), None, "named sets of hexes drawn as thick outlines, with a legend")
     slots: bool = fld(Bool(), False, "draw every interior edge as a groove where border strips go")
     slot_width: float = fld(Length(), 3 * MM, "width of a slot")
@@ -192,9 +196,11 @@ class HexMap(Component):
     peg_radius: float = fld(Length(), 1.2 * MM, "radius of peg holes")
     marks_by: str = fld(Str(), "", "draw this many small circles in each hex (a whole-number field)")
     marks_color_by: str = fld(Str(), "", "colour the circles through fills by this field (default fill_by)")
+    legend: HexLegend | None = fld(Obj(HexLegend), None, "a boxed key of the map's symbols in one corner")
     face: Face | None = fld(Obj(Face), None, "extra art drawn over the board")
     pieces: tuple = ()
     zone_sets: tuple = ()
+    region_tint: dict = None  # type: ignore[assignment]  # region value -> its tint (from region_tints)
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -204,7 +210,10 @@ class HexMap(Component):
         zones = _check_fields(obj, data, loc, ctx)
         if zones is INVALID:
             return INVALID
-        obj = replace(obj, zone_sets=zones)
+        tints = _tint_regions(obj, data, loc, ctx)
+        if tints is INVALID:
+            return INVALID
+        obj = replace(obj, zone_sets=zones, region_tint=tints)
         w, h = obj.size
         front = FaceResolver(obj.name, {"front": obj.face or Face()}, ctx, w, h).resolve("front", Item(1, {}), loc)
         if front is INVALID:
@@ -229,6 +238,9 @@ class HexMap(Component):
 
     def first_zone(self, coord: Coord) -> ZoneSet | None:
         return next((z for z in self.zone_sets if coord in z.cells), None)
+
+    def region_of(self, cell: HexCell) -> str:
+        return str(cell.fields.get(self.region_by, "")) if self.region_by else ""
 
     @cached_property
     def _bounds(self) -> tuple[float, float, float, float]:
@@ -316,3 +328,19 @@ def _check_fields(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
                 bad = True
         zones.append(ZoneSet(name, zone, members))
     return INVALID if bad else tuple(zones)
+
+
+
+def _tint_regions(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
+    """Region -> tint: touching regions never alike; an error when the tints listed are too few."""
+    if not obj.region_tints:
+        return {}
+    where = data.loc_of("region_tints") if isinstance(data, LMap) and "region_tints" in data else loc
+    if not obj.region_by:
+        return ctx.error(where, "region_tints colours regions: name the field that forms them with region_by")
+    index = color_regions({c.coord: obj.region_of(c) for c in obj.cells}, list(obj.hexes.region_names))
+    need = max(index.values()) + 1
+    if need > len(obj.region_tints):
+        return ctx.error(where, f"region_tints lists {len(obj.region_tints)} colours, but the regions need {need} "
+                                "so that touching regions differ: add more")
+    return {name: obj.region_tints[i] for name, i in index.items()}

@@ -32,6 +32,7 @@ from genpnp.model.base import Component, Piece, ResolvedFace, kind
 from genpnp.units import MM
 
 TITLE_BAND = 12 * MM
+SCORE_ROW = 8 * MM  # height of one team's row of score boxes
 INNER = 0.76  # side of the box a cell's art (team art, random mark) is drawn in, as a fraction of the cell
 ART_FIELDS = ("count", "team", "color")
 
@@ -104,6 +105,8 @@ class MapBoard(Component):
     outline: Color = fld(ColorSpec(), Color(0.25, 0.15, 0.1), "colour of the map's outline and cell edges")
     outline_width: float = fld(Length(), 2.5, "width of the heavy outline", "2.5pt")
     contents: bool = fld(Bool(), True, "draw each cell's team art or random mark (false: blank cells)")
+    score_track: bool = fld(Bool(), False, "print under the map a row of numbered boxes per team, one box per "
+                                           "group the map holds (tick one for each group a team wins)")
     teams: dict[str, MapTeam] | None = fld(
         TEAMS, None, "the teams whose cell codes the map may use (name -> codes, colour, art); none: only ? and #",
         {"red": {"codes": "123", "color": "#cc3333"}, "blue": {"codes": "abc", "color": "#3344aa"}})
@@ -119,7 +122,17 @@ class MapBoard(Component):
     def size(self) -> tuple[float, float]:
         assert self.grid is not None
         return (self.grid.width * self.cell + 2 * self.margin,
-                self.grid.height * self.cell + 2 * self.margin + TITLE_BAND)
+                self.grid.height * self.cell + 2 * self.margin + TITLE_BAND + self.score_band)
+
+    @property
+    def score_band(self) -> float:
+        """Height of the score track under the cells (0 without one)."""
+        return SCORE_ROW * len(self.teams or ()) if self.score_track else 0.0
+
+    @property
+    def group_count(self) -> int:
+        assert self.grid is not None
+        return len(self.grid.cells) // self.grid.group if self.grid.group else 0
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -154,8 +167,7 @@ class MapBoard(Component):
     def facts_line(self) -> str:
         """``facts`` with the map's numbers filled in."""
         assert self.grid is not None
-        n, group = len(self.grid.cells), self.grid.group
-        values = {"cells": n, "groups": n // group if group else 0, "group": group}
+        values = {"cells": len(self.grid.cells), "groups": self.group_count, "group": self.grid.group}
         return re.sub(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", lambda m: str(values[m.group(1)]), self.facts)
 
     def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
@@ -233,4 +245,4 @@ def _elements(art: Any, fields: dict[str, Any], loc: Loc, side: float, check: bo
     return tuple(elements)
 
 
-__all__ = ["MapBoard", "MapTeam", "TITLE_BAND", "INNER"]
+__all__ = ["MapBoard", "MapTeam", "TITLE_BAND", "INNER", "SCORE_ROW"]

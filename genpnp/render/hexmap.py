@@ -9,6 +9,7 @@ from genpnp import fonts
 from genpnp.color import Color
 from genpnp.model.hexmap import HexMap
 from genpnp.render import renderer
+from genpnp.render.hexlegend import draw_legend
 from genpnp.render.pieces import draw_face
 from genpnp.rules import hexgrid
 from genpnp.units import MM
@@ -26,7 +27,7 @@ def _fill_of(m: HexMap, cell: Any) -> Color | None:
     zone = m.first_zone(cell.coord)
     if zone is not None and zone.zone.tint is not None:
         return zone.zone.tint
-    return m.fill
+    return m.region_tint.get(m.region_of(cell), m.fill)
 
 
 def _toward(p: Pt, q: Pt, t: float) -> Pt:
@@ -139,7 +140,7 @@ def draw_labels(m: HexMap, surface: Any) -> None:
 
 def draw_region_labels(m: HexMap, surface: Any) -> None:
     """Each region's label on its label hex; raised above the marks when the map has marks."""
-    size = m.hex_size * 0.3
+    size = m.region_label_size or m.hex_size * 0.3
     for coord, text in region_label_spots(m).items():
         x, y = m.center(coord)
         if m.marks_by:
@@ -184,6 +185,8 @@ def draw_map(m: HexMap, surface: Any, w: float, h: float) -> None:
     if m.region_by and m.region_labels:
         draw_region_labels(m, surface)
     draw_heading_and_legend(m, surface, w, h)
+    if m.legend is not None:
+        draw_legend(m, m.legend, surface, w, h)
 
 
 @renderer(HexMap)

@@ -7,7 +7,7 @@ from typing import Any
 from genpnp import fonts
 from genpnp.art.marks import draw_random
 from genpnp.color import Color
-from genpnp.model.mapboard import INNER, TITLE_BAND, MapBoard
+from genpnp.model.mapboard import INNER, SCORE_ROW, TITLE_BAND, MapBoard
 from genpnp.render import renderer
 from genpnp.render.pieces import draw_elements
 from genpnp.units import MM
@@ -73,9 +73,29 @@ def draw_title(board: Any, surface: Any, w: float, h: float) -> None:
         surface.text(w / 2, base - size * 0.75 - 1 * MM, facts, fonts.DEFAULT, min(8.0, size * 0.6), SOFT, "center")
 
 
+def draw_score_track(board: Any, surface: Any, w: float) -> None:
+    """One row per team, bottom up in reverse order: its name, then a numbered box per group of the map."""
+    count = board.group_count
+    size = min(9.0, SCORE_ROW * 0.45)
+    names = list(board.teams)
+    label_w = max(fonts.text_width(n.capitalize(), fonts.BOLD, size) for n in names) + 2 * MM
+    side = min(SCORE_ROW - 2 * MM, (w - 2 * board.margin - label_w) / max(count, 1))
+    for i, name in enumerate(reversed(names)):
+        team = board.teams[name]
+        color = team.color or INK
+        y = board.margin * 0.5 + i * SCORE_ROW + (SCORE_ROW - side) / 2
+        surface.text(board.margin, y + side / 2 - size * 0.35, name.capitalize(), fonts.BOLD, size, INK)
+        for k in range(count):
+            x = board.margin + label_w + k * side
+            surface.rect(x + 0.4, y, side - 0.8, side, fill=Color(1, 1, 1), stroke=color, width=1.2)
+            surface.text(x + side / 2, y + side * 0.3, str(k + 1), fonts.DEFAULT, side * 0.4, SOFT, "center")
+
+
 @renderer(MapBoard)
 def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: float, bleed: float) -> None:
     draw_title(component, surface, w, h)
+    if component.score_band:
+        draw_score_track(component, surface, w)
     for cell in component.grid.cells:
         draw_cell(component, surface, cell)
     half = component.outline_width / 2  # lengthen each edge so corners close without notches

@@ -307,3 +307,29 @@ def test_the_facts_line_is_the_games_own(tmp_path: Path) -> None:
     bad = BOARD_YAML.replace("    cell: 20mm\n", '    cell: 20mm\n    facts: "{candles} candles"\n')
     code, out = validate(tiny_game(tmp_path / "3", bad))
     assert code == 1 and 'board.yaml:6:12: facts: no value "candles" (known: cells, groups, group)' in out
+
+
+def test_score_track_has_a_numbered_box_per_group_for_each_team(tmp_path: Path) -> None:
+    """score_track: true adds a row per team under the cells, one box per group of the map."""
+    from genpnp.model.mapboard import SCORE_ROW
+    from genpnp.render.mapboard import draw_score_track
+
+    plain = load_game(tiny_game(tmp_path)).components["arena"]
+    ours = BOARD_YAML.replace("    cell: 20mm\n", "    cell: 20mm\n    score_track: true\n")
+    board = load_game(tiny_game(tmp_path / "2", ours)).components["arena"]
+    assert board.size[1] == pytest.approx(plain.size[1] + 2 * SCORE_ROW)
+    assert board.cell_box(1, 0)[1] == pytest.approx(board.margin + 2 * SCORE_ROW)  # cells sit above the track
+
+    calls: list[tuple[str, tuple, dict]] = []
+
+    class Surface:
+        def __getattr__(self, name: str):
+            return lambda *args, **kw: calls.append((name, args, kw))
+
+    w, _ = board.size
+    draw_score_track(board, Surface(), w)
+    boxes = [kw["stroke"] for name, _, kw in calls if name == "rect"]
+    teams = board.teams
+    assert boxes.count(teams["red"].color) == boxes.count(teams["blue"].color) == board.group_count == 4
+    labels = [args[2] for name, args, _ in calls if name == "text"]
+    assert labels.count("4") == 2 and "Red" in labels and "Blue" in labels

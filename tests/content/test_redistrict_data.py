@@ -106,9 +106,10 @@ def county_problems(data: dict) -> list[str]:
     if len(listed) != 39 or set(listed) != WASHINGTON_COUNTIES:
         wrong = sorted(set(listed) ^ WASHINGTON_COUNTIES)
         problems.append(f"counties list: {len(listed)} names; missing or unknown: {wrong}")
-    labels = [c.get("label") for c in data["regions"]]
-    if len(set(labels)) != len(labels) or not all(isinstance(x, str) and 0 < len(x) <= 5 for x in labels):
-        problems.append(f"county labels must be distinct short strings: {labels}")
+    # Printed labels are the full names: 4-letter codes were confusable (KITS/KITT, CLAL/CLAR, WHAT/WHIT).
+    wrong_labels = [(c["name"], c.get("label")) for c in data["regions"] if c.get("label") != c["name"]]
+    if wrong_labels:
+        problems.append(f"county labels must be the counties' full names: {wrong_labels}")
     by_county: dict[str, set] = {}
     for h in data["hexes"]:
         by_county.setdefault(h["county"], set()).add((h["q"], h["r"]))
@@ -208,6 +209,14 @@ def test_size_population_and_balance(precincts):
     assert total >= 110
     blue = sum(h["pop"] for h in hexes if h["party"] == "blue")
     assert abs(2 * blue - total) <= 0.06 * total  # within 47%..53% blue
+
+
+def test_county_spaces_pay_both_parties_alike(precincts):
+    # A county space pays one point per precinct of the player's colour, so the precinct counts
+    # (not only the populations) must match: 111 red to 95 blue paid red about 17% more per lap.
+    red = sum(1 for h in precincts["hexes"] if h["party"] == "red")
+    blue = sum(1 for h in precincts["hexes"] if h["party"] == "blue")
+    assert (red, blue) == (103, 103)
 
 
 def test_at_least_ten_disjoint_districts_fit(precincts):

@@ -153,3 +153,60 @@ def test_draws_slots_pegs_marks_labels_and_zones(tmp_path: Path) -> None:
     assert surface.count("circle", width=0.6) == 24  # distinct corners of a 7-hex flower
     texts = [args[2] for name, args, _ in surface.calls if name == "text"]
     assert "Little map" in texts and "M" in texts and "M = Middle" in texts
+
+
+def flower_regions() -> str:
+    """A 7-hex flower: the centre is region C, each of the six petals its own region P0..P5 (a wheel graph:
+    an even rim plus a hub needs exactly 3 colours)."""
+    petals = sorted(disk(1) - {(0, 0)})
+    rows = ["  - {q: 0, r: 0, county: C}"]
+    rows += [f"  - {{q: {q}, r: {r}, county: P{i}}}" for i, (q, r) in enumerate(petals)]
+    return "hexes:\n" + "\n".join(rows) + "\n"
+
+
+def test_region_tints_never_repeat_across_a_border(tmp_path: Path) -> None:
+    body = BASE + 'region_by: county\nregion_tints: ["#ffffff", "#dddddd", "#bbbbbb", "#999999"]\n'
+    m = load_game(make_game(tmp_path, body, flower_regions())).components["map"]
+    tint = m.region_tint
+    assert set(tint) == {"C", *(f"P{i}" for i in range(6))}
+    region = {c.coord: c.fields["county"] for c in m.cells}
+    for a, b in interior_edges(m.coords()):
+        assert tint[region[a]] != tint[region[b]], (a, b)
+    assert len(set(tint.values())) == 3  # a wheel with an even rim needs three, and DSatur finds three
+    surface = Recorder()
+    draw_map(m, surface, *m.size)
+    assert surface.count("polygon", fill=tint["C"]) == 1
+
+
+def test_too_few_region_tints_is_an_error_at_the_key(tmp_path: Path) -> None:
+    body = BASE + 'region_by: county\nregion_tints: ["#ffffff", "#dddddd"]\n'
+    found = problems(make_game(tmp_path, body, flower_regions()))
+    assert any("components.yaml:8:" in p and "regions need 3" in p for p in found), found
+    found = problems(make_game(tmp_path / "b", BASE + 'region_tints: ["#ffffff"]\n', flower_regions()))
+    assert any("name the field that forms them with region_by" in p for p in found), found
+
+
+def test_legend_draws_each_symbol_with_its_text(tmp_path: Path) -> None:
+    body = BASE + textwrap.dedent("""\
+        pegs: true
+        legend:
+          at: top-left
+          title: Key
+          entries:
+            - {symbol: dot, color: red, text: red voters}
+            - {symbol: peg, text: peg hole}
+            - {symbol: bullseye, color: blue, text: district}
+            - {symbol: ring, color: red, text: ring}
+            - {symbol: region, text: county}
+        """)
+    m = load_game(make_game(tmp_path, body)).components["map"]
+    surface = Recorder()
+    w, h = m.size
+    draw_map(m, surface, w, h)
+    texts = [args[2] for name, args, _ in surface.calls if name == "text"]
+    assert texts[-6:] == ["Key", "red voters", "peg hole", "district", "ring", "county"]
+    box = [args for name, args, kw in surface.calls if name == "rect" and kw.get("radius") == 1.5 * MM][-1]
+    assert box[0] == pytest.approx(2.5 * MM)  # top-left: half the margin in from the left
+    assert box[1] + box[3] == pytest.approx(h - 2.5 * MM)
+    found = problems(make_game(tmp_path / "b", BASE + "legend: {entries: [{symbol: star, text: x}]}\n"))
+    assert any("star" in p for p in found), found

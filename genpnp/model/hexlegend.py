@@ -1,0 +1,71 @@
+"""Hex-map extras: a legend box of symbols, and pale region tints chosen by colouring the region graph.
+
+A map with ``region_tints: [c1, c2, c3, c4]`` fills each region (hexes sharing ``region_by``) with one of
+the tints so that no two touching regions share one (a greedy DSatur colouring of the regions' graph,
+deterministic: ties go to the region listed first). A ``legend:`` box explains the map's symbols.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from genpnp.color import Color
+from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Str, fld
+from genpnp.errors import Loc
+from genpnp.rules import hexgrid
+from genpnp.units import MM
+
+SYMBOLS = ("dot", "peg", "bullseye", "ring", "swatch", "region")
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LegendEntry:
+    """One line of a hex map's legend: a symbol drawn as on the map, and its meaning."""
+
+    symbol: str = fld(Enum(*SYMBOLS), doc="dot (a population mark), peg (a peg hole), bullseye, ring, "
+                                          "swatch (a filled hex) or region (a tinted hex with a heavy border)")
+    color: Color | None = fld(ColorSpec(), None, "colour of the symbol (default: the map's line colour)")
+    text: str = fld(Str(max_len=80), doc="what the symbol means")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexLegend:
+    """A boxed key printed in a corner of a hex map (over the margin and background, not the hexes' band)."""
+
+    at: str = fld(Enum(*CORNERS), "bottom-right", "corner of the map the box sits in")
+    title: str = fld(Str(max_len=40), "Key", "heading of the box (empty: none)")
+    size: float = fld(Length(lo=4.0), 7.5, "text size", "7.5pt")
+    entries: tuple = fld(ListOf(Obj(LegendEntry), min_len=1), doc="the lines of the key, top to bottom")
+    loc: Loc = Loc("<built-in>")
+
+    @property
+    def line_height(self) -> float:
+        return max(self.size * 1.7, 5 * MM)
+
+
+def color_regions(region: dict[tuple[int, int], str], listed: list[str]) -> dict[str, int]:
+    """Colour index per region (``region``: hex -> its region), no two touching regions alike.
+
+    DSatur: the next region coloured is the one whose neighbours already use the most colours (then the
+    one with most neighbours, then the first in ``listed`` order, then in hex order); it takes the lowest
+    colour its neighbours do not use."""
+    order = list(dict.fromkeys([n for n in listed if n in region.values()] + [region[c] for c in sorted(region)]))
+    touching: dict[str, set[str]] = {name: set() for name in order}
+    for coord, name in region.items():
+        for n in hexgrid.neighbours(coord):
+            if n in region and region[n] != name:
+                touching[name].add(region[n])
+    colour: dict[str, int] = {}
+    rank = {name: i for i, name in enumerate(order)}
+
+    def urgency(name: str) -> tuple[int, int, int]:
+        seen = {colour[n] for n in touching[name] if n in colour}
+        return (-len(seen), -len(touching[name]), rank[name])
+
+    while len(colour) < len(order):
+        name = min((n for n in order if n not in colour), key=urgency)
+        used = {colour[n] for n in touching[name] if n in colour}
+        colour[name] = next(i for i in range(len(order) + 1) if i not in used)
+    return colour
