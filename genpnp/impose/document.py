@@ -137,7 +137,7 @@ def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[Piece
     from genpnp.impose.pages import LABEL
 
     p = pieces.sample
-    fold = pieces.double and options.backs == "fold"
+    fold = pieces.double and (options.backs == "fold" or not run.backs_page(run.page_count - 1))
     spacing = grid.Spacing(options.bleed, options.gutter)
     most = 0
     for room in run.free:
@@ -159,8 +159,9 @@ def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
     from genpnp.impose.pages import plan_fill
 
     free = list(run.free)
+    backs = run.backs_page(run.page_count - 1)
     for member in members:
-        fill = plan_fill(free, member, run.options)
+        fill = plan_fill(free, member, run.options, backs)
         if fill is None:
             return False
         free = fill.rest

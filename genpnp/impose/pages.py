@@ -4,7 +4,7 @@ left, and poster tiles for boards larger than a page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -227,7 +227,7 @@ class RunPages:
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, g, block)
         extents = [g.extent(block)]
         for comp, ext, title in self.extra.get(n, []):
-            if not self.pieces.title:
+            if not self.pieces.title and f" · {title}" not in sheet.title:
                 sheet.title += f" · {title}"
             extents.append(ext)
             comp(sheet)
@@ -291,12 +291,26 @@ class _Fill:
     block: Box
     ext: Box
     rest: list[Box]  # the free boxes once the block is placed
+    needs_backs: bool = False  # double-sided pieces, not folded: the page needs a backs page
 
 
-def plan_fill(free: list[Box], pieces: PieceSet, options: Options) -> _Fill | None:
-    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere)."""
+def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: bool = True) -> _Fill | None:
+    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere).
+
+    On a page without a backs page (``host_backs`` False), double-sided pieces come as fold pairs
+    even in a duplex build where they fit so (a backs page for a few pieces wastes a sheet side);
+    else they bring the page a backs page (``_Fill.needs_backs``)."""
+    if pieces.double and options.backs == "duplex" and not host_backs:
+        folded = _plan_fill(free, pieces, options, True)
+        if folded is not None:
+            return folded
+        fill = _plan_fill(free, pieces, options, False)
+        return None if fill is None else replace(fill, needs_backs=True)
+    return _plan_fill(free, pieces, options, pieces.double and options.backs == "fold")
+
+
+def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) -> _Fill | None:
     p = pieces.sample
-    fold = pieces.double and options.backs == "fold"
     spacing = grid.Spacing(options.bleed, options.gutter)
     count = len(pieces)
     for i, room in enumerate(free):
@@ -334,20 +348,23 @@ def free_after(free: list[Box], used: Box) -> list[Box]:
 def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
     """True where ``first`` fits the room ``run`` left but ``second`` then does not, while the two
     fit one new page together: the same paper either way, so the two small sections stay together."""
-    fill = plan_fill(run.free, first, run.options)
+    backs = run.backs_page(run.page_count - 1)
+    fill = plan_fill(run.free, first, run.options, backs)
     if fill is None:
         return False
     after = fill.rest
-    if plan_fill(after, second, run.options) is not None:
+    if plan_fill(after, second, run.options, backs) is not None:
         return False
     alone = RunPages.plan(first, run.options)
-    return alone.page_count == 1 and plan_fill(alone.free, second, run.options) is not None
+    return alone.page_count == 1 and \
+        plan_fill(alone.free, second, run.options, alone.backs_page(0)) is not None
 
 
 def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
               starts: list[tuple[str, Sheet | Deferred]]) -> bool:
     """Put every piece of a small section into the room ``run``'s last page left; False: no room."""
-    fill = plan_fill(run.free, pieces, run.options)
+    last = run.page_count - 1
+    fill = plan_fill(run.free, pieces, run.options, run.backs_page(last))
     if fill is None:
         return False
     chunk = pieces.slice(0, len(pieces))
@@ -359,16 +376,14 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
             sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
 
-    last = run.page_count - 1
+    if fill.needs_backs:
+        entries.insert(_host_index(entries) + 1, Deferred(partial(run.back, last), "back"))
+        run.extra_back = True
     ext = fill.ext
     run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
     run.free = fill.rest
     host = _host_index(entries)
     entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
-    fold = pieces.double and run.options.backs == "fold"
-    if pieces.double and not fold and not run.backs_page(last):  # the fillers' backs need a page
-        entries.insert(host + 1, Deferred(partial(run.back, last), "back"))
-        run.extra_back = True
     for seg in pieces.segments:
         starts.append((seg.label, entries[host]))
     return True
