@@ -87,26 +87,55 @@ def missing_glyphs(text: str, font: str) -> str:
     return "".join(sorted({ch for ch in text if ch not in "\n\r\t " and ord(ch) not in cmap}))
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
+def pieces(word: str) -> list[str]:
+    """Where a word may break: after each hyphen the source wrote (``-`` or a soft hyphen), nowhere else."""
+    out, cur = [], ""
+    for ch in word:
+        cur += ch
+        if ch in ("-", SOFT_HYPHEN) and len(cur) > 1:
+            out.append(cur)
+            cur = ""
+    return out + [cur] if cur else out
+
+
+def shown(piece: str, last: bool) -> str:
+    """A piece as printed: a soft hyphen shows only where the line breaks."""
+    if piece.endswith(SOFT_HYPHEN):
+        return piece[:-1] + ("-" if last else "")
+    return piece
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; explicit newlines are kept; over-long words are split."""
+    """Greedy word wrap; explicit newlines are kept. A word is never split except after a hyphen
+    of the source; a word wider than ``width`` keeps its own line (callers shrink the size)."""
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split(" ")
         line = ""
-        for word in words:
-            trial = word if not line else line + " " + word
-            if text_width(trial, font, size) <= width or not line and text_width(word, font, size) <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = ""
-            while text_width(word, font, size) > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and text_width(word[:cut], font, size) > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
+        for word in para.split(" "):
+            parts = pieces(word) or [""]
+            for i, part in enumerate(parts):
+                glue = "" if i or not line else " "
+                trial = line + glue + part
+                if not line or text_width(shown(trial, True), font, size) <= width:
+                    line = trial
+                    continue
+                lines.append(shown(line, True))
+                line = part
+        lines.append(shown(line, True).replace(SOFT_HYPHEN, ""))
+    return [ln.replace(SOFT_HYPHEN, "") for ln in lines]
+
+
+def styled(base: str, style: str) -> str:
+    """The bold/italic sibling of a font (``sans`` + "b" -> ``sans-bold``), or the default's."""
+    if not style:
+        return base
+    suffix = {"b": "-bold", "i": "-italic", "bi": "-bold-italic"}["".join(sorted(set(style)))]
+    name = base.split("-")[0] + suffix
+    try:
+        font_path(name)
+        return name
+    except FontError:
+        return BOLD if "b" in style else ITALIC

@@ -25,8 +25,7 @@ from typing import Any, ClassVar
 from genpnp.art.base import ELEMENT, field_names, substitute
 from genpnp.color import Color
 from genpnp.content.gridmap import DEAL_RANDOM, DEAL_SEED, MAX_MARKS, RESERVED, GridMap, Team, load_map
-from genpnp.content.schema import (INVALID, Bool, ColorSpec, Ctx, Custom, Length, ListOf, MapOf, Obj, PathSpec,
-                                   Str, fld)
+from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, ListOf, MapOf, Obj, PathSpec, Str, fld
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, Piece, ResolvedFace, kind
