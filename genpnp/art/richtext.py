@@ -170,7 +170,8 @@ def draw(surface: Any, lines: list[Line], size: float, color: Any, x: float, y: 
         for dx, piece, last in line:
             if piece.icon is not None:
                 side = size * ICON_SCALE
-                draw_icon(surface, piece.icon, left + dx, baseline - size * 0.18, side, side, None)
+                draw_icon(surface, piece.icon, left + dx, baseline - size * 0.18, side, side,
+                          color if piece.icon.icon.uses_current else None)
             else:
                 surface.text(left + dx, baseline, fonts.shown(piece.text, last).replace(fonts.SOFT_HYPHEN, ""),
                              piece.font, size, color, "left")
