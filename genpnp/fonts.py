@@ -1,4 +1,5 @@
-"""Fonts the content may name: TrueType files from ``fonts/`` (and reportlab's Vera).
+"""Fonts the content may name: the TrueType files shipped in the package (``genpnp/data/fonts``, DejaVu,
+with their licence). A font that is not there is an error, never a silent fallback.
 
 Metrics and character coverage come from the font files themselves (parsed with
 reportlab's TrueType reader, which is a font parser, not the drawing backend),
@@ -8,23 +9,23 @@ so text can be wrapped, measured and checked before a page is drawn.
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
 
-import reportlab
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIRS = [Path(__file__).resolve().parent.parent / "fonts", Path(reportlab.__file__).parent / "fonts"]
+FONT_DIRS = [Path(__file__).resolve().parent / "data" / "fonts"]
 
-# Friendly names for the fonts shipped in fonts/ (falling back to Vera, shipped with reportlab).
+# Friendly names for the fonts shipped in genpnp/data/fonts.
 FAMILIES = {
-    "sans": ("DejaVuSans.ttf", "Vera.ttf"),
-    "sans-bold": ("DejaVuSans-Bold.ttf", "VeraBd.ttf"),
-    "sans-italic": ("DejaVuSans-Oblique.ttf", "VeraIt.ttf"),
-    "sans-bold-italic": ("DejaVuSans-BoldOblique.ttf", "VeraBI.ttf"),
-    "condensed": ("DejaVuSansCondensed.ttf", "Vera.ttf"),
-    "condensed-bold": ("DejaVuSansCondensed-Bold.ttf", "VeraBd.ttf"),
-    "serif": ("DejaVuSerif.ttf", "Vera.ttf"),
-    "serif-bold": ("DejaVuSerif-Bold.ttf", "VeraBd.ttf"),
+    "sans": ("DejaVuSans.ttf",),
+    "sans-bold": ("DejaVuSans-Bold.ttf",),
+    "sans-italic": ("DejaVuSans-Oblique.ttf",),
+    "sans-bold-italic": ("DejaVuSans-BoldOblique.ttf",),
+    "condensed": ("DejaVuSansCondensed.ttf",),
+    "condensed-bold": ("DejaVuSansCondensed-Bold.ttf",),
+    "serif": ("DejaVuSerif.ttf",),
+    "serif-bold": ("DejaVuSerif-Bold.ttf",),
 }
 DEFAULT = "sans"
 BOLD = "sans-bold"
@@ -43,9 +44,36 @@ def available() -> list[str]:
     return sorted(names)
 
 
+_GAME_FONTS: dict[str, Path] = {}  # fonts of game folders: internal name -> file
+
+
+def register(name: str, path: Path) -> str:
+    """Make a game folder's font file usable; returns its internal name (``name`` and a digest of the
+    file's bytes, so two games may each have a font called "title"). FontError when it cannot be read."""
+    try:
+        digest = hashlib.sha1(path.read_bytes()).hexdigest()[:10]
+    except OSError as exc:
+        raise FontError(f"cannot read the file ({exc.strerror})") from None
+    key = f"{name}-{digest}"
+    _GAME_FONTS[key] = path
+    try:
+        _metrics(key)
+    except FontError:
+        raise
+    except Exception as exc:  # reportlab's TTFError and struct errors on a damaged file
+        _GAME_FONTS.pop(key, None)
+        ttfont.cache_clear()
+        raise FontError(f"not a usable TrueType font ({exc}); PostScript-outline (CFF) OpenType files are not "
+                        "supported: use a TrueType-outline .ttf or .otf") from None
+    return key
+
+
 @functools.cache
 def font_path(name: str) -> Path:
-    """The TrueType file for a font name (a family name or a file stem in fonts/)."""
+    """The TrueType file for a font name (a family name, a file stem in genpnp/data/fonts, or a registered
+    game font)."""
+    if name in _GAME_FONTS:
+        return _GAME_FONTS[name]
     candidates = FAMILIES.get(name, (name + ".ttf",))
     for file_name in candidates:
         for folder in FONT_DIRS:

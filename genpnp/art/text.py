@@ -18,14 +18,16 @@ def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
 
     if not isinstance(value, str):
         return ctx.error(loc, "expected a font name")
+    if value in ctx.fonts:
+        return ctx.fonts[value]
     try:
         fonts.font_path(value)
     except fonts.FontError:
-        return ctx.error(loc, f'unknown font "{value}"{did_you_mean(value, fonts.available())}')
+        return ctx.error(loc, f'unknown font "{value}"{did_you_mean(value, fonts.available() + list(ctx.fonts))}')
     return value
 
 
-FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or a file in fonts/)")
+FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or one of the game's fonts:)")
 
 
 def fit_lines(text: str, font: str, size: float, w: float, h: float, wrap: bool, min_scale: float):
