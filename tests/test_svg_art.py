@@ -98,3 +98,33 @@ def test_words_are_never_split_only_source_hyphens_break() -> None:
     assert fonts.wrap("Headquar\u00adters", "sans", 10, 40) == ["Headquar-", "ters"]
     assert fonts.wrap("Headquar\u00adters", "sans", 10, 400) == ["Headquarters"]
     assert fonts.wrap("well-known", "sans", 10, 30) == ["well-", "known"]
+
+
+class Recorder:
+    """A surface that keeps what text layout reports (the hook of the upcoming audit)."""
+
+    def __init__(self) -> None:
+        self.reports: list[tuple[str, str]] = []
+        self.texts: list[tuple[str, float]] = []
+
+    def report(self, kind: str, message: str) -> None:
+        self.reports.append((kind, message))
+
+    def text(self, x, y, text, font, size, color, align="left") -> None:
+        self.texts.append((text, size))
+
+
+def test_text_reports_overflow_and_small_text_to_the_surface() -> None:
+    from genpnp.art.text import Text
+
+    box = ((0.0, False), (0.0, False), (30.0, False), (12.0, False))
+    surface = Recorder()
+    Text(text="Unbreakablewordhere", size=14, box=box, min_scale=0.5).draw(surface, 100, 100)
+    assert [k for k, _ in surface.reports] == ["overflow"]
+    assert [t for t, _ in surface.texts] == ["Unbreakablewordhere"]  # drawn whole, never split
+    surface = Recorder()
+    Text(text="tiny", size=4, box=box).draw(surface, 100, 100)
+    assert surface.reports == [("small-text", surface.reports[0][1])] and "4.0 pt" in surface.reports[0][1]
+    surface = Recorder()
+    Text(text="fits", size=10, box=box).draw(surface, 100, 100)
+    assert surface.reports == []

@@ -82,6 +82,10 @@ class Flow:
         self.y -= size * leading
         for dx, text, font in pieces:
             self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
+        if pieces:
+            dx, text, font = pieces[-1]
+            if dx + fonts.text_width(text, font, size) > self.col_w - indent + 0.5:
+                self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
         self.pages[-1].append(args)
@@ -161,6 +165,8 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
     rows = [tuple(r) + ("",) * (ncols - len(r)) for r in block.rows]
     pad = 1.2 * MM
     widths, size = table_widths(rows, font, size, width, pad)
+    if sum(widths) > width + 0.5:
+        flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
         style = "b" if r_index == 0 else ""
         cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
