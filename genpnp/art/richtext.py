@@ -167,12 +167,27 @@ def draw(surface: Any, lines: list[Line], size: float, color: Any, x: float, y: 
     for line in lines:
         lw = line_width(line, size)
         left = {"left": x, "center": x + (w - lw) / 2, "right": x + w - lw}[align]
-        for dx, piece, last in line:
-            if piece.icon is not None:
+        for dx, text, font_name, icon in _spans(line, size):
+            if icon is not None:
                 side = size * ICON_SCALE
-                draw_icon(surface, piece.icon, left + dx, baseline - size * 0.18, side, side,
-                          color if piece.icon.icon.uses_current else None)
+                draw_icon(surface, icon, left + dx, baseline - size * 0.18, side, side,
+                          color if icon.icon.uses_current else None)
             else:
-                surface.text(left + dx, baseline, fonts.shown(piece.text, last).replace(fonts.SOFT_HYPHEN, ""),
-                             piece.font, size, color, "left")
+                surface.text(left + dx, baseline, text, font_name, size, color, "left")
         baseline -= leading
+
+
+def _spans(line: Line, size: float) -> list[tuple[float, str, str, Any]]:
+    """A line's pieces merged into runs of one font (words joined by their spaces), and icons:
+    (x, text, font, icon). One string per run keeps the PDF's text readable as words."""
+    out: list[tuple[float, str, str, Any]] = []
+    end = 0.0
+    for dx, piece, last in line:
+        text = fonts.shown(piece.text, last).replace(fonts.SOFT_HYPHEN, "")
+        if piece.icon is None and out and out[-1][3] is None and out[-1][2] == piece.font:
+            x0, prev, f, _ = out[-1]
+            out[-1] = (x0, prev + (" " if dx > end + 0.01 else "") + text, f, None)
+        else:
+            out.append((dx, text, piece.font, piece.icon))
+        end = dx + piece_width(piece, size, last)
+    return out
