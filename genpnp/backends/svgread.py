@@ -15,6 +15,7 @@ import logging
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from genpnp.color import Color
 
@@ -98,11 +99,10 @@ def _mul(a: tuple, b: tuple) -> tuple:
             a0 * b4 + a2 * b5 + a4, a1 * b4 + a3 * b5 + a5)
 
 
-def _color(value: object) -> Color | None:
+def _color(value: Any) -> Color | None:
     if value is None:
         return None
-    hexval = getattr(value, "hexval", None)
-    if hexval is not None and value.hexval().lower() == "0x" + _SENTINEL[1:]:
+    if hasattr(value, "hexval") and value.hexval().lower() == "0x" + _SENTINEL[1:]:
         return CURRENT
     alpha = getattr(value, "alpha", 1)
     if alpha is not None and alpha <= 0:
@@ -138,7 +138,8 @@ def _points(flat: list, close: bool) -> list[tuple]:
 
 
 def _path(node) -> list[tuple]:
-    pts, out, i = node.points, [], 0
+    pts, i = node.points, 0
+    out: list[tuple] = []
     for op in node.operators:
         if op == 0:
             out.append(("M", pts[i], pts[i + 1]))
