@@ -31,10 +31,7 @@ class SvgFile:
     path: Path
     icon: SvgIcon
     shown: str
-
-    @property
-    def key(self) -> str:
-        return hashlib.sha1(str(self.path).encode()).hexdigest()[:10]
+    key: str  # a digest of the file's bytes: form names do not depend on where the game folder is
 
 
 def icon_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -45,7 +42,7 @@ def icon_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if path is INVALID:
         return INVALID
     try:
-        return SvgFile(path, read_svg(path), str(value))
+        return SvgFile(path, read_svg(path), str(value), hashlib.sha1(path.read_bytes()).hexdigest()[:10])
     except SvgError as exc:
         return ctx.error(loc, f"{value}: {exc}")
 

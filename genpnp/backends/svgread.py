@@ -57,9 +57,18 @@ def _local(tag: object) -> str:
     return tag.split("}")[-1] if isinstance(tag, str) else ""
 
 
-@functools.cache
 def read_svg(path: Path) -> SvgIcon:
-    """The SVG file as shapes (cached per file); :class:`SvgError` when it cannot be drawn."""
+    """The SVG file as shapes (cached per file and version, so a watcher sees edits); :class:`SvgError`
+    when it cannot be drawn."""
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise SvgError(f"cannot read the file ({exc.strerror})") from None
+    return _read(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=512)
+def _read(path: Path, _mtime: int, _size: int) -> SvgIcon:
     from lxml import etree
 
     try:
