@@ -128,3 +128,13 @@ def test_text_reports_overflow_and_small_text_to_the_surface() -> None:
     surface = Recorder()
     Text(text="fits", size=10, box=box).draw(surface, 100, 100)
     assert surface.reports == []
+
+
+def test_same_game_in_another_folder_gives_the_same_bytes(tmp_path: Path) -> None:
+    outs = []
+    for where in ("a", "b/deeper"):
+        base = tmp_path / where
+        folder = make_game(base)
+        assert run("build", folder, "--content", base, "--out", base / "out").exit_code == 0
+        outs.append((base / "out" / "svgtest-letter-color.pdf").read_bytes())
+    assert outs[0] == outs[1]
