@@ -166,7 +166,7 @@ def _path(node) -> list[tuple]:
 
 def _commands(node) -> list[tuple] | None:
     kind = type(node).__name__
-    if kind in ("Path", "NoStrokePath", "ClippingPath"):
+    if kind in ("Path", "NoStrokePath"):
         return _path(node)
     if kind == "Rect":
         return _rect(node)
@@ -204,6 +204,8 @@ def _walk(node, matrix: tuple, out: list[Shape]) -> None:
             _walk(child, matrix, out)
         return
     kind = type(node).__name__
+    if kind == "ClippingPath" or getattr(node, "isClipPath", False):
+        raise SvgError("clip paths are not supported in vector art (release the clip in your editor)")
     if kind == "String":
         raise SvgError("text is not supported in vector art (convert it to paths)")
     if kind == "Image":
