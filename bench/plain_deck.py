@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-FONTS = Path(__file__).resolve().parent.parent / "fonts"
+FONTS = Path(__file__).resolve().parent.parent / "genpnp" / "data" / "fonts"
 SUITS = [("Hearts", (0.84, 0.15, 0.24)), ("Diamonds", (0.11, 0.25, 0.58)), ("Clubs", (0.25, 0.64, 0.30)),
          ("Spades", (0.10, 0.10, 0.10))]
 W, H = 63 * mm, 88 * mm

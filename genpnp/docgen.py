@@ -145,7 +145,7 @@ def template_section() -> str:
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
     from genpnp.model.base import Component, Face
-    from genpnp.model.game import GameMeta, PaletteEntry
+    from genpnp.model.game import FontEntry, GameMeta, PaletteEntry
     from genpnp.rules.docs import rules_section
 
     kinds, arts = _registries()
@@ -153,6 +153,7 @@ def content_reference() -> str:
         "template": template_section(),
         "table:game": key_table(GameMeta),
         "table:palette": key_table(PaletteEntry),
+        "table:fonts": key_table(FontEntry),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
         "kinds": kinds_section(kinds),

@@ -1,4 +1,5 @@
-"""Fonts the content may name: TrueType files from ``fonts/`` (and reportlab's Vera).
+"""Fonts the content may name: the TrueType files shipped in the package (``genpnp/data/fonts``, DejaVu,
+with their licence). A font that is not there is an error, never a silent fallback.
 
 Metrics and character coverage come from the font files themselves (parsed with
 reportlab's TrueType reader, which is a font parser, not the drawing backend),
@@ -8,23 +9,23 @@ so text can be wrapped, measured and checked before a page is drawn.
 from __future__ import annotations
 
 import functools
+import hashlib
 from pathlib import Path
 
-import reportlab
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIRS = [Path(__file__).resolve().parent.parent / "fonts", Path(reportlab.__file__).parent / "fonts"]
+FONT_DIRS = [Path(__file__).resolve().parent / "data" / "fonts"]
 
-# Friendly names for the fonts shipped in fonts/ (falling back to Vera, shipped with reportlab).
+# Friendly names for the fonts shipped in genpnp/data/fonts.
 FAMILIES = {
-    "sans": ("DejaVuSans.ttf", "Vera.ttf"),
-    "sans-bold": ("DejaVuSans-Bold.ttf", "VeraBd.ttf"),
-    "sans-italic": ("DejaVuSans-Oblique.ttf", "VeraIt.ttf"),
-    "sans-bold-italic": ("DejaVuSans-BoldOblique.ttf", "VeraBI.ttf"),
-    "condensed": ("DejaVuSansCondensed.ttf", "Vera.ttf"),
-    "condensed-bold": ("DejaVuSansCondensed-Bold.ttf", "VeraBd.ttf"),
-    "serif": ("DejaVuSerif.ttf", "Vera.ttf"),
-    "serif-bold": ("DejaVuSerif-Bold.ttf", "VeraBd.ttf"),
+    "sans": ("DejaVuSans.ttf",),
+    "sans-bold": ("DejaVuSans-Bold.ttf",),
+    "sans-italic": ("DejaVuSans-Oblique.ttf",),
+    "sans-bold-italic": ("DejaVuSans-BoldOblique.ttf",),
+    "condensed": ("DejaVuSansCondensed.ttf",),
+    "condensed-bold": ("DejaVuSansCondensed-Bold.ttf",),
+    "serif": ("DejaVuSerif.ttf",),
+    "serif-bold": ("DejaVuSerif-Bold.ttf",),
 }
 DEFAULT = "sans"
 BOLD = "sans-bold"
@@ -43,9 +44,36 @@ def available() -> list[str]:
     return sorted(names)
 
 
+_GAME_FONTS: dict[str, Path] = {}  # fonts of game folders: internal name -> file
+
+
+def register(name: str, path: Path) -> str:
+    """Make a game folder's font file usable; returns its internal name (``name`` and a digest of the
+    file's bytes, so two games may each have a font called "title"). FontError when it cannot be read."""
+    try:
+        digest = hashlib.sha1(path.read_bytes()).hexdigest()[:10]
+    except OSError as exc:
+        raise FontError(f"cannot read the file ({exc.strerror})") from None
+    key = f"{name}-{digest}"
+    _GAME_FONTS[key] = path
+    try:
+        _metrics(key)
+    except FontError:
+        raise
+    except Exception as exc:  # reportlab's TTFError and struct errors on a damaged file
+        _GAME_FONTS.pop(key, None)
+        ttfont.cache_clear()
+        raise FontError(f"not a usable TrueType font ({exc}); PostScript-outline (CFF) OpenType files are not "
+                        "supported: use a TrueType-outline .ttf or .otf") from None
+    return key
+
+
 @functools.cache
 def font_path(name: str) -> Path:
-    """The TrueType file for a font name (a family name or a file stem in fonts/)."""
+    """The TrueType file for a font name (a family name, a file stem in genpnp/data/fonts, or a registered
+    game font)."""
+    if name in _GAME_FONTS:
+        return _GAME_FONTS[name]
     candidates = FAMILIES.get(name, (name + ".ttf",))
     for file_name in candidates:
         for folder in FONT_DIRS:
@@ -87,26 +115,55 @@ def missing_glyphs(text: str, font: str) -> str:
     return "".join(sorted({ch for ch in text if ch not in "\n\r\t " and ord(ch) not in cmap}))
 
 
+SOFT_HYPHEN = "\u00ad"
+
+
+def pieces(word: str) -> list[str]:
+    """Where a word may break: after each hyphen the source wrote (``-`` or a soft hyphen), nowhere else."""
+    out, cur = [], ""
+    for ch in word:
+        cur += ch
+        if ch in ("-", SOFT_HYPHEN) and len(cur) > 1:
+            out.append(cur)
+            cur = ""
+    return out + [cur] if cur else out
+
+
+def shown(piece: str, last: bool) -> str:
+    """A piece as printed: a soft hyphen shows only where the line breaks."""
+    if piece.endswith(SOFT_HYPHEN):
+        return piece[:-1] + ("-" if last else "")
+    return piece
+
+
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap; explicit newlines are kept; over-long words are split."""
+    """Greedy word wrap; explicit newlines are kept. A word is never split except after a hyphen
+    of the source; a word wider than ``width`` keeps its own line (callers shrink the size)."""
     lines: list[str] = []
     for para in text.split("\n"):
-        words = para.split(" ")
         line = ""
-        for word in words:
-            trial = word if not line else line + " " + word
-            if text_width(trial, font, size) <= width or not line and text_width(word, font, size) <= width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = ""
-            while text_width(word, font, size) > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and text_width(word[:cut], font, size) > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
+        for word in para.split(" "):
+            parts = pieces(word) or [""]
+            for i, part in enumerate(parts):
+                glue = "" if i or not line else " "
+                trial = line + glue + part
+                if not line or text_width(shown(trial, True), font, size) <= width:
+                    line = trial
+                    continue
+                lines.append(shown(line, True))
+                line = part
+        lines.append(shown(line, True).replace(SOFT_HYPHEN, ""))
+    return [ln.replace(SOFT_HYPHEN, "") for ln in lines]
+
+
+def styled(base: str, style: str) -> str:
+    """The bold/italic sibling of a font (``sans`` + "b" -> ``sans-bold``), or the default's."""
+    if not style:
+        return base
+    suffix = {"b": "-bold", "i": "-italic", "bi": "-bold-italic"}["".join(sorted(set(style)))]
+    name = base.split("-")[0] + suffix
+    try:
+        font_path(name)
+        return name
+    except FontError:
+        return BOLD if "b" in style else ITALIC

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp import fonts
-from genpnp.art import art
+from genpnp.art import art, richtext
 from genpnp.art.base import ArtElement
 from genpnp.color import BLACK, Color
-from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, Str, fld
+from genpnp.content.markdown import runs
+from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, fld
 
 
 def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
@@ -17,14 +18,16 @@ def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
 
     if not isinstance(value, str):
         return ctx.error(loc, "expected a font name")
+    if value in ctx.fonts:
+        return ctx.fonts[value]
     try:
         fonts.font_path(value)
     except fonts.FontError:
-        return ctx.error(loc, f'unknown font "{value}"{did_you_mean(value, fonts.available())}')
+        return ctx.error(loc, f'unknown font "{value}"{did_you_mean(value, fonts.available() + list(ctx.fonts))}')
     return value
 
 
-FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or a file in fonts/)")
+FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or one of the game's fonts:)")
 
 
 def fit_lines(text: str, font: str, size: float, w: float, h: float, wrap: bool, min_scale: float):
@@ -45,25 +48,27 @@ def fit_lines(text: str, font: str, size: float, w: float, h: float, wrap: bool,
 @art("text", shorthand="text")
 @dataclass(frozen=True, kw_only=True)
 class Text(ArtElement):
-    """Text in the box, wrapped to its width and shrunk (down to ``min_scale``) to fit."""
+    """Text in the box, wrapped to its width and shrunk (down to ``min_scale``) to fit; ``**bold**``,
+    ``*italic*`` and inline icons ``{icon:coin}`` (art/coin.svg, one line tall)."""
 
-    text: str = fld(Str(), example="{title}", doc="the text; {field} takes a field of the item")
+    text: str = fld(richtext.RICH, example="Gain 2 {icon:coin}, then **draw**",
+                    doc="the text; {field} takes a field of the item, {icon:name} draws art/name.svg")
     font: str = fld(FONT, fonts.DEFAULT, "font")
     size: float = fld(Length(lo=1.0, hi=400.0), 10.0, "font size", "10pt")
     color: Color = fld(ColorSpec(), BLACK, "colour")
     align: str = fld(Enum("left", "center", "right"), "center", "horizontal alignment")
     valign: str = fld(Enum("top", "middle", "bottom"), "middle", "vertical alignment")
-    wrap: bool = fld(Bool(), True, "wrap lines")
+    wrap: bool = fld(Bool(), True, "wrap lines (between words, or after a hyphen of the text)")
     min_scale: float = fld(Num(0.3, 1.0), 0.7, "smallest size, as a fraction of size, when shrinking to fit")
 
     def layout(self, w: float, h: float):
         x, y, bw, bh = self.resolve_box(w, h)
-        fitted = fit_lines(str(self.text), self.font, self.size, bw, bh, self.wrap, self.min_scale)
-        return (x, y, bw, bh), fitted
+        return (x, y, bw, bh), richtext.fit(self.text, self.font, self.size, bw, bh, self.wrap, self.min_scale)
 
     def check(self, w: float, h: float, ctx: Ctx) -> None:
         super().check(w, h, ctx)
-        missing = fonts.missing_glyphs(str(self.text), self.font)
+        plain = "".join(t for t, _ in runs(richtext.ICON_TAG.sub("", str(self.text))))
+        missing = fonts.missing_glyphs(plain.replace(fonts.SOFT_HYPHEN, ""), self.font)
         if missing:
             ctx.error(self.loc, f'the font "{self.font}" has no glyph for {missing!r}: choose another font')
         _, fitted = self.layout(w, h)
@@ -77,9 +82,13 @@ class Text(ArtElement):
     def draw(self, surface: Any, w: float, h: float) -> None:
         (x, y, bw, bh), fitted = self.layout(w, h)
         if fitted is None:  # reported by check(); draw at the smallest size anyway
-            fitted = (fonts.wrap(str(self.text), self.font, self.size * self.min_scale, bw), self.size * self.min_scale)
+            size = self.size * self.min_scale
+            fitted = (richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9), size)
+            richtext.report(surface, "overflow", f"{self.loc}: text does not fit its box even at {size:.1f} pt")
         lines, size = fitted
-        draw_lines(surface, lines, self.font, size, self.color, x, y, bw, bh, self.align, self.valign)
+        if size < richtext.SMALL:
+            richtext.report(surface, "small-text", f"{self.loc}: text drawn at {size:.1f} pt")
+        richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, self.valign)
 
 
 def draw_lines(surface: Any, lines: list[str], font: str, size: float, color: Color, x: float, y: float,

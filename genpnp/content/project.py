@@ -91,6 +91,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     if meta is INVALID:
         problems.check()
     ctx.palette = _palette(meta)
+    ctx.fonts = {name: entry.file for name, entry in (meta.fonts or {}).items()}
     ctx.root = root
     components: dict[str, Any] = {}
     files = []

@@ -38,6 +38,7 @@ class Ctx:
     base: Path  # folder relative paths are resolved against
     root: Path  # paths may not leave this folder
     palette: dict[str, Color] = dataclasses.field(default_factory=dict)
+    fonts: dict[str, str] = dataclasses.field(default_factory=dict)  # the game's own fonts: name -> internal name
 
     def error(self, loc: Loc, message: str) -> Any:
         self.problems.add(loc, message)

@@ -5,26 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp import fonts
-from genpnp.content.markdown import Block, runs
+from genpnp.content.markdown import Block, plain, runs
 from genpnp.impose.frame import Frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.units import MM
 
-STYLE_FONTS = {"": "", "b": "-bold", "i": "-italic", "bi": "-bold-italic"}
 GAP = 6 * MM
 
 
 def styled(base: str, style: str) -> str:
-    if not style:
-        return base
-    family = base.split("-")[0]
-    name = family + STYLE_FONTS[style]
-    try:
-        fonts.font_path(name)
-        return name
-    except fonts.FontError:
-        return fonts.BOLD if "b" in style else fonts.ITALIC
+    return fonts.styled(base, style)
 
 
 def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
@@ -48,13 +39,6 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") 
             line, x = [], 0.0
         if line:
             x += space
-        if ww > width:  # an over-long word goes on its own line, split
-            for chunk in fonts.wrap(word, f, size, width):
-                if line:
-                    lines.append(line)
-                line = [(0.0, chunk, f)]
-                x = fonts.text_width(chunk, f, size)
-            continue
         line.append((x, word, f))
         x += ww
     if line:
@@ -98,6 +82,10 @@ class Flow:
         self.y -= size * leading
         for dx, text, font in pieces:
             self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
+        if pieces:
+            dx, text, font = pieces[-1]
+            if dx + fonts.text_width(text, font, size) > self.col_w - indent + 0.5:
+                self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
         self.pages[-1].append(args)
@@ -139,13 +127,46 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
     return [page for page in flow.pages if page]
 
 
+FLOOR = 6.0  # a table shrinks down to this size (pt) before a word would not fit its column
+
+
+def _longest_word(cell: str, font: str, size: float) -> float:
+    return max((fonts.text_width(w, font, size) for w in plain(cell).split()), default=0.0)
+
+
+def table_widths(rows: list[tuple[str, ...]], font: str, size: float, width: float,
+                 pad: float) -> tuple[list[float], float]:
+    """Column widths and the size: columns share the width by their natural widths, but a column is never
+    narrower than its longest word (the header's in bold); when the words cannot fit, the table's text
+    shrinks (down to FLOOR) rather than splitting a word."""
+    ncols = len(rows[0])
+    bold = styled(font, "b")
+    while True:
+        natural = [max(fonts.text_width(plain(r[c]), font, size) for r in rows) + 3 * MM for c in range(ncols)]
+        least = [max(_longest_word(r[c], bold if i == 0 else font, size) for i, r in enumerate(rows)) + 2 * pad
+                 + 0.5 for c in range(ncols)]
+        if sum(least) <= width or size <= FLOOR:
+            break
+        size = max(FLOOR, size * 0.95)
+    natural = [max(n, m + 1 * MM) for n, m in zip(natural, least)]
+    total = sum(natural)
+    if total <= width:
+        return natural, size
+    widths = list(least)
+    spare = width - sum(least)
+    extra = [max(n - m, 0.0) for n, m in zip(natural, least)]
+    if spare > 0 and sum(extra) > 0:
+        widths = [m + spare * e / sum(extra) for m, e in zip(least, extra)]
+    return widths, size
+
+
 def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
     ncols = max(len(r) for r in block.rows)
     rows = [tuple(r) + ("",) * (ncols - len(r)) for r in block.rows]
-    natural = [max(fonts.text_width(r[c], font, size) for r in rows) + 3 * MM for c in range(ncols)]
-    total = sum(natural)
-    widths = [width * n / total for n in natural] if total > width else natural
     pad = 1.2 * MM
+    widths, size = table_widths(rows, font, size, width, pad)
+    if sum(widths) > width + 0.5:
+        flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
         style = "b" if r_index == 0 else ""
         cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]

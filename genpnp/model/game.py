@@ -7,10 +7,33 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.color import Color
-from genpnp.content.schema import INVALID, Enum, Int, ListOf, MapOf, Num, Obj, Str, fld
+from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, ListOf, MapOf, Num, Obj, PathSpec, Str, fld
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
 from genpnp.rules.spec import RULES
+
+
+def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    """A TrueType/OpenType file of the game folder, registered with the font module (its internal name)."""
+    from genpnp import fonts
+
+    path = PathSpec((".ttf", ".otf")).parse(value, loc, ctx)
+    if path is INVALID:
+        return INVALID
+    try:
+        return fonts.register(path.stem, path)
+    except fonts.FontError as exc:
+        return ctx.error(loc, f"{value}: {exc}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FontEntry:
+    """A font of the game folder, embedded (subset) in the PDFs; text elements name it by its key."""
+
+    file: str = fld(Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder"),
+                    example="fonts/Title.ttf", doc="the font file, relative to the game folder")
+    licence: str = fld(Str(), example="SIL Open Font License 1.1", doc="the font's licence (it is embedded)")
+    loc: Loc = Loc("<built-in>")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,6 +71,8 @@ class GameMeta:
                           example=[["red", "blue", "paper"]])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     font: str = fld(Str(), "sans", "the font of sheet titles and text pages")
+    fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
+                             "text elements use them by name (font: title)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod

@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 from genpnp.art.base import ELEMENT, field_names, substitute
 from genpnp.color import Color
 from genpnp.content.gridmap import DEAL_RANDOM, DEAL_SEED, MAX_MARKS, RESERVED, GridMap, Team, load_map
-from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, MapOf, Obj, PathSpec, Str, fld
+from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, ListOf, MapOf, Obj, PathSpec, Str, fld
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, Piece, ResolvedFace, kind
@@ -110,6 +110,8 @@ class MapBoard(Component):
     teams: dict[str, MapTeam] | None = fld(
         TEAMS, None, "the teams whose cell codes the map may use (name -> codes, colour, art); none: only ? and #",
         {"red": {"codes": "123", "color": "#cc3333"}, "blue": {"codes": "abc", "color": "#3344aa"}})
+    random: tuple = fld(ListOf(ELEMENT, single=True), (), "art drawn on a random cell (?) (none: a bold ?)",
+                        {"svg": "random-mark"})
     facts: str = fld(Str(), "{cells} cells · {groups} groups of {group}",
                      "the line under the title; {cells}, {groups} and {group} are filled in (empty: no line)",
                      "{cells} cells · {groups} districts of {group}")

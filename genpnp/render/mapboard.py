@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp import fonts
-from genpnp.art.marks import draw_random
 from genpnp.color import Color
 from genpnp.model.mapboard import INNER, SCORE_ROW, TITLE_BAND, MapBoard
 from genpnp.render import renderer
@@ -48,7 +47,12 @@ def draw_cell(board: Any, surface: Any, cell: Any) -> None:
     margin = (1 - INNER) / 2
     box = (x + w * margin, y + h * margin, w * INNER, h * INNER)
     if content.is_random:
-        draw_random(surface, *box)
+        if board.random:
+            draw_art(surface, board.random, *box)
+        else:
+            bx, by, bw, bh = box
+            size = min(bw, bh) * 0.8
+            surface.text(bx + bw / 2, by + bh / 2 - size * 0.36, "?", fonts.BOLD, size, board.outline, "center")
     elif content.team is not None:
         draw_art(surface, board.marks_art[(content.team, content.marks)], *box)
 

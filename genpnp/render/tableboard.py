@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp import fonts
+from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
 from genpnp.model.tableboard import TableBoard
 from genpnp.render import renderer
@@ -22,7 +23,10 @@ def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, bo
     fitted = fit_lines(text, font, size, w, h, True, min_scale)
     if fitted is None:
         fitted = (fonts.wrap(text, font, size * min_scale, w), size * min_scale)
+        report(surface, "overflow", f'"{text[:40]}" does not fit its cell even at {size * min_scale:.1f} pt')
     lines, s = fitted
+    if s < SMALL:
+        report(surface, "small-text", f'"{text[:40]}" drawn at {s:.1f} pt')
     draw_lines(surface, lines, font, s, board.ink, x, y, w, h, align, valign)
 
 
