@@ -77,16 +77,16 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     load_kinds()
     problems = Problems()
     game_file = folder / "game.yaml"
-    data = _load(game_file, problems)
+    root = folder.resolve()
+    data = _load(game_file, problems, root)
     if data is None:
         problems.check()
-    root = folder.resolve()
     ctx = Ctx(problems, root, root.parent if game_id is None else root.parent)
     if not isinstance(data, dict):
         problems.add(Loc(shown(game_file), 1, 1), "game.yaml must be a mapping of keys")
         problems.check()
     paths = [p for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if p.name != "game.yaml"]
-    data, sources = overlay.apply(data, [(p, _load(p, problems)) for p in paths], overlays, ctx)
+    data, sources = overlay.apply(data, [(p, _load(p, problems, root)) for p in paths], overlays, ctx)
     meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
     if meta is INVALID:
         problems.check()
@@ -120,9 +120,9 @@ def warnings_of(game: Game) -> tuple:
     return game.warnings
 
 
-def _load(path: Path, problems: Problems) -> Any:
+def _load(path: Path, problems: Problems, root: Path) -> Any:
     try:
-        return load_file(path, shown(path))
+        return load_file(path, shown(path), root)
     except ContentError as exc:
         problems.extend(exc.problems)
         return None
