@@ -15,6 +15,7 @@ from genpnp.color import Color, parse_color
 from genpnp.content import overlay
 from genpnp.content.overlay import Overlay
 from genpnp.content.schema import INVALID, Ctx, build
+from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problems, UsageError, did_you_mean
 from genpnp.model import load_all as load_kinds
@@ -108,6 +109,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
             if isinstance(data.get("sections"), list):
                 sec_loc = data["sections"].loc_of(i)
             problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, components)}')
+    check_columns(components, rule_words(meta.rules, root), ctx)
     for name, comp in components.items():
         if name not in meta.sections:
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')

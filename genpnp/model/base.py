@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +22,7 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap, load_file
+from genpnp.model.table import read_table
 from genpnp.errors import ContentError, Loc
 
 KINDS: dict[str, type] = {}
@@ -105,54 +104,22 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
     return Item(qty, fields, front, back, loc)
 
 
-def _read_csv(path: Any, loc: Loc, ctx: Ctx) -> Any:
-    shown = _shown(path, ctx)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return ctx.error(Loc(shown, 1, 1), "the CSV file is not UTF-8 text")
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows:
-        return ctx.error(Loc(shown, 1, 1), "the CSV file is empty: it needs a header row")
-    header = [h.strip() for h in rows[0]]
-    items = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            ctx.error(Loc(shown, number, 1), f"this row has {len(row)} cells; the header has {len(header)}")
-            continue
-        record = LMap(loc=Loc(shown, number, 1))
-        col_pos = 1
-        for name, cell in zip(header, row):
-            cell_loc = Loc(shown, number, col_pos)
-            col_pos += len(cell) + 1
-            value: Any = cell
-            if name == "qty":
-                try:
-                    value = int(cell.strip() or "1")
-                except ValueError:
-                    ctx.error(cell_loc, f"qty must be a whole number, got {cell!r}")
-                    continue
-            elif cell.strip().lstrip("-").isdigit():
-                value = int(cell.strip())
-            record[name] = value
-            record.value_locs[name] = cell_loc
-            record.key_locs[name] = cell_loc
-        items.append(parse_item(record, record.loc, ctx))
-    return items
-
-
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """Items inline (a list), or ``{file: data.yaml}`` (its ``items:`` list), or ``{csv: cards.csv}``."""
     from genpnp.content.schema import PathSpec
 
     if isinstance(value, LMap):
-        if set(value) == {"csv"}:
-            path = PathSpec((".csv",)).parse(value["csv"], value.loc_of("csv"), ctx)
+        if set(value) in ({"csv"}, {"xlsx"}, {"xlsx", "sheet"}):
+            key = "csv" if "csv" in value else "xlsx"
+            suffixes = (".csv", ".tsv", ".txt") if key == "csv" else (".xlsx",)
+            path = PathSpec(suffixes).parse(value[key], value.loc_of(key), ctx)
             if path is INVALID:
                 return INVALID
-            items = _read_csv(path, loc, ctx)
+            sheet = value.get("sheet")
+            rows = read_table(path, _shown(path, ctx), ctx, None if sheet is None else str(sheet))
+            if rows is INVALID:
+                return INVALID
+            items = [parse_item(row, row.loc, ctx) for row in rows]
         elif set(value) == {"product"}:
             from genpnp.model.product import parse_product
 
@@ -163,7 +130,8 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
                 return INVALID
             return parse_items(data["items"], data.loc_of("items"), ctx)
         else:
-            return ctx.error(loc, "items are a list, or {file: data.yaml}, {csv: data.csv} or {product: ...}")
+            return ctx.error(loc, "items are a list, or {file: data.yaml}, {csv: data.csv}, {xlsx: data.xlsx} "
+                                  "or {product: ...}")
     elif isinstance(value, list):
         items = [parse_item(v, value.loc_of(i) if isinstance(value, LList) else loc, ctx) for i, v in enumerate(value)]
     else:
@@ -200,7 +168,7 @@ def _shown(path: Any, ctx: Ctx) -> str:
 ITEMS = Custom(
     parse_items,
     {"anyOf": [{"type": "array", "items": {"type": "object"}}, {"type": "object"}]},
-    "list of items, or {file: data.yaml}, or {csv: data.csv}",
+    "list of items, or {file: data.yaml}, {csv: data.csv} or {xlsx: data.xlsx, sheet: name}",
 )
 
 # ---------------------------------------------------------------- faces
