@@ -17,7 +17,7 @@ from genpnp.content.overlay import Overlay
 from genpnp.content.schema import INVALID, Ctx, build
 from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
-from genpnp.errors import ContentError, Loc, Problems, UsageError, did_you_mean
+from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.model import load_all as load_kinds
 from genpnp.model.base import KINDS
 from genpnp.model.game import Game, GameMeta
@@ -120,6 +120,11 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
 
 def warnings_of(game: Game) -> tuple:
     return game.warnings
+
+
+def strict_problems(warnings: Sequence[Problem]) -> list[Problem]:
+    """--strict: each warning as an error, saying why it fails."""
+    return [Problem(w.loc, f"{w.message} [a warning, an error with --strict]") for w in warnings]
 
 
 def _load(path: Path, problems: Problems, root: Path) -> Any:
