@@ -75,25 +75,27 @@ def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _print_option_list() -> dict[str, Callable[..., Any]]:
+    opt = click.option
     return {
-        "paper": click.option("--paper", default="letter", show_default=True,
+        "paper": opt("--paper", default="letter", show_default=True,
                      help="letter, a4, legal, a3, tabloid, or WxH (210x297mm)."),
-        "backs": click.option("--backs", type=click.Choice(["fold", "duplex"]), default="fold", show_default=True,
+        "backs": opt("--backs", type=click.Choice(["fold", "duplex"]), default="fold", show_default=True,
                      help="Double-sided pieces as fold pairs, or backs on the next page."),
-        "flip": click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-                     help="Duplex: which edge the printer flips on."),
-        "offset": click.option("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
-        "bleed": click.option("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
+        "flip": opt("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+                    help="Duplex: which edge the printer flips on."),
+        "offset": opt("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
+        "bleed": opt("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
                      help="Bleed in mm (art past the cut, with crop marks)."),
-        "gutter": click.option("--gutter", type=click.FloatRange(0, 12), default=None,
-                     help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
-                          "[default: the widest, up to twice the bleed, that costs no piece]."),
-        "ink": click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
-                     help="Colour, black-and-white (greys and patterns) or ink saver."),
-        "margin": click.option("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
-                     help="Printer-safe margin in mm (at least 5)."),
-        "component": click.option("--component", "components", multiple=True, help="Only this component (repeatable)."),
-        "copies-as-note": click.option("--copies-as-note", is_flag=True, help="Print 'print N times' instead of repeating sheets."),
+        "gutter": opt("--gutter", type=click.FloatRange(0, 12), default=None,
+                      help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
+                           "[default: the widest, up to twice the bleed, that costs no piece]."),
+        "ink": opt("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
+                   help="Colour, black-and-white (greys and patterns) or ink saver."),
+        "margin": opt("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
+                      help="Printer-safe margin in mm (at least 5)."),
+        "component": opt("--component", "components", multiple=True, help="Only this component (repeatable)."),
+        "copies-as-note": opt("--copies-as-note", is_flag=True,
+                              help="Print 'print N times' instead of repeating sheets."),
     }
 
 
@@ -405,6 +407,7 @@ def new(content: Path, source: str | None, name: str) -> None:
 
 @main.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=None, help="Write to a file.")
+@reports_errors
 def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of content files: game.yaml and component files."""
     from genpnp.docgen import schema_text
@@ -418,12 +421,15 @@ def schema(out_file: Path | None) -> None:
 @main.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=Path("docs/content.md"),
               show_default=True)
+@reports_errors
 def docs(out_file: Path) -> None:
     """(Re)write the content reference from the schema definitions."""
     from genpnp.docgen import content_reference
 
+    if not out_file.parent.is_dir():
+        raise UsageError(f"{out_file.parent}: no such folder (run in the genpnp repository, or give --out FILE)")
     out_file.write_text(content_reference(), encoding="utf-8")
-    click.echo(str(out_file))
+    progress.result_line(str(out_file))
 
 
 @main.command()

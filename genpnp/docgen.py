@@ -175,12 +175,38 @@ def kind_schema(name: str, cls: type) -> dict[str, Any]:
     return out
 
 
+# a string holding a {field}: a face template filled from each item, any type once filled
+FIELD_TEMPLATE = {"type": "string", "pattern": r"\{[A-Za-z_][A-Za-z0-9_]*\}"}
+
+
+def _templated(schema: dict[str, Any]) -> dict[str, Any]:
+    """An object schema whose every property may also be a ``{field}`` template."""
+    out = dict(schema)
+    out["properties"] = {k: {"anyOf": [v, FIELD_TEMPLATE]} if v else v for k, v in schema["properties"].items()}
+    return out
+
+
+def element_schema(name: str, cls: type) -> dict[str, Any]:
+    """``- name: {params}`` (or ``- name: value`` for an element with a shorthand)."""
+    params = _templated(object_schema(cls))
+    shorthand = getattr(cls, "shorthand", None)
+    value: dict[str, Any] = params
+    if shorthand:
+        value = {"anyOf": [params, params["properties"].get(shorthand, {})]}
+    return {"type": "object", "title": f"art: {name}", "description": _doc(cls),
+            "properties": {name: value}, "required": [name], "additionalProperties": False}
+
+
 def content_schema() -> dict[str, Any]:
     """JSON Schema (draft 2020-12) of a content file: game.yaml or a component file."""
+    from genpnp.model.base import Face
     from genpnp.model.game import GameMeta
 
-    kinds, _ = _registries()
+    kinds, arts = _registries()
     defs: dict[str, Any] = {f"kind-{name}": kind_schema(name, cls) for name, cls in kinds.items()}
+    defs["element"] = {"oneOf": [{"$ref": f"#/$defs/art-{name}"} for name in arts]}
+    defs.update({f"art-{name}": element_schema(name, cls) for name, cls in arts.items()})
+    defs["face"] = object_schema(Face)
     game = object_schema(GameMeta)
     game["title"] = "game.yaml"
     defs["game"] = game

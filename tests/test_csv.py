@@ -42,7 +42,7 @@ def test_short_row_names_the_row(tmp_path: Path) -> None:
 def test_a_missing_column_names_the_face_using_it_and_the_row(tmp_path: Path) -> None:
     folder = starter(tmp_path, "title,qty\nHarvest,2\nDrought,1\n")
     (line,) = problems(folder)  # once, not once per row
-    assert re.fullmatch(r".*deck/components\.yaml:20:\d+: no field \"text\" on the item at .*deck/cards\.csv:2:1"
+    assert re.fullmatch(r".*deck/components\.yaml:21:\d+: no field \"text\" on the item at .*deck/cards\.csv:2:1"
                         r" \(expected one of: title\)", line), line
 
 

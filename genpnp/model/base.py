@@ -7,7 +7,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, overload
 
-from genpnp.art.base import ELEMENT, field_names, substitute, uses_fields
 from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
@@ -22,8 +21,8 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap, load_file
-from genpnp.model.table import read_table
 from genpnp.errors import ContentError, Loc
+from genpnp.model.table import read_table
 
 KINDS: dict[str, type] = {}
 
@@ -187,7 +186,7 @@ class Face:
     fill: Color | None = fld(ColorSpec(), None, "background colour")
     stroke: Color | None = fld(ColorSpec(), None, "outline drawn on the piece's edge")
     stroke_width: float = fld(Length(), 0.75, "outline width")
-    draw: Any = fld(Custom(_raw_list, {"type": "array", "items": ELEMENT.json_schema()}, "list of art elements"),
+    draw: Any = fld(Custom(_raw_list, {"type": "array", "items": {"$ref": "#/$defs/element"}}, "list of art elements"),
                     (), "art elements, drawn in order")
     loc: Loc = Loc("<built-in>")
 
@@ -291,54 +290,9 @@ def any_back(pieces: Sequence[Piece]) -> bool:
     return any(p.back is not None for p in pieces)
 
 
-class FaceResolver:
-    """Turns face templates + item fields into ResolvedFaces, once per distinct result."""
-
-    def __init__(self, component: str, faces: dict[str, Face], ctx: Ctx, w: float, h: float):
-        self.component, self.faces, self.ctx, self.w, self.h = component, faces, ctx, w, h
-        self.cache: dict[tuple, Any] = {}
-        self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
-        self.names = {name: field_names(f.draw) for name, f in faces.items()}
-        self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
-
-    def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
-        face = self.faces.get(face_name)
-        if face is None:
-            from genpnp.errors import did_you_mean
-
-            return self.ctx.error(loc, f'no face "{face_name}"{did_you_mean(face_name, self.faces)}')
-        key: tuple = (face_name,) if self.static[face_name] else (face_name, tuple(sorted(item.fields.items())))
-        if key in self.cache:
-            return self.cache[key]
-        used: set[str] = set()
-        raw = face.draw
-        if not self.static[face_name]:
-            raw = substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, used, item.loc,
-                             self.reported)
-            if not self.names[face_name] <= item.fields.keys():  # reported by substitute (once per place)
-                self.cache[key] = INVALID
-                return INVALID
-        elements = []
-        for i, value in enumerate(raw):
-            el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
-            element = ELEMENT.parse(value, el_loc, self.ctx)
-            if element is INVALID:
-                self.cache[key] = INVALID
-                return INVALID
-            element.check(self.w, self.h, self.ctx)
-            elements.append(element)
-        suffix = "" if self.static[face_name] else "-" + str(len(self.cache))
-        resolved = ResolvedFace(
-            f"{self.component}/{face_name}{suffix}", face.fill, face.stroke, face.stroke_width, tuple(elements),
-            face_name,
-        )
-        self.cache[key] = resolved
-        return resolved
-
-
 FACES = Custom(
     lambda v, loc, ctx: _parse_faces(v, loc, ctx),
-    {"type": "object"},
+    {"type": "object", "additionalProperties": {"$ref": "#/$defs/face"}},
     "mapping of face name to face",
 )
 
@@ -348,6 +302,8 @@ def _parse_faces(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
     return MapOf(Obj(Face)).parse(value, loc, ctx)
 
+
+from genpnp.model.faceresolve import FaceResolver  # noqa: E402  (it builds on the classes above)
 
 __all__ = [
     "KINDS", "kind", "Component", "Item", "Face", "ResolvedFace", "Piece", "PieceRuns", "any_back", "FaceResolver",
