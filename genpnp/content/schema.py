@@ -239,7 +239,8 @@ class ColorSpec(Spec):
             return parse_color(value)
         except ValueError as exc:
             names = list(ctx.palette)
-            return ctx.error(loc, f"{exc}{did_you_mean(value, names) if names else ''}")
+            hint = did_you_mean(value, names) if names and "did you mean" not in str(exc) else ""
+            return ctx.error(loc, f"{exc}{hint}")
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string"}
