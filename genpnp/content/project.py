@@ -58,10 +58,10 @@ def resolve_games(content: Path, names: tuple[str, ...] | list[str]) -> dict[str
 
 
 def shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """A file's name in messages: relative to the working folder, as named (one convention for every file)."""
+    from genpnp.content.yamlload import display_name
+
+    return display_name(path)
 
 
 def _palette(meta: GameMeta) -> dict[str, Color]:

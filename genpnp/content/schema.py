@@ -173,6 +173,7 @@ _LENGTH_PATTERN = r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|inch|pt|\")\s*$"
 
 
 MAX_LENGTH = 2000 * 72 / 25.4  # 2 m: no length in content is larger (docs/content.md, "Limits")
+MIN_SIZE = 72 / 25.4  # 1 mm: no size (of a piece, a cell, a board) is smaller
 
 
 class Length(Spec):
@@ -211,6 +212,8 @@ class Size(Spec):
             return ctx.error(loc, str(exc))
         if w <= 0 or h <= 0:
             return ctx.error(loc, "a size must be larger than zero")
+        if min(w, h) < MIN_SIZE:
+            return ctx.error(loc, "a piece smaller than 1 mm cannot be cut out: make it larger")
         if not all(math.isfinite(v) and v <= MAX_LENGTH for v in (w, h)):
             return ctx.error(loc, "a size is at most 2 m on each side")
         return (w, h)

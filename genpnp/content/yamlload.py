@@ -182,6 +182,9 @@ class _Builder:
         except yaml.constructor.ConstructorError as exc:
             raise ContentError([Problem(_mark_loc(exc.problem_mark, self.name), _tag_message(node))]) from None
         except (ValueError, TypeError, OverflowError) as exc:
+            if "digits" in str(exc):
+                raise ContentError([Problem(where, f"the number is too large (at most {MAX_NUMBER:,} in size)")]) \
+                    from None
             raise ContentError([Problem(where, f"cannot read value: {exc}")]) from None
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             problem = number_problem(value)
@@ -211,10 +214,12 @@ def display_name(path: Path, base: Path | None = None) -> str:
     for root in (base, Path.cwd()):
         if root is None:
             continue
-        try:
-            return str(path.resolve().relative_to(root.resolve()))
-        except ValueError:
-            continue
+        for real in (False, True):  # the path as named first (a symlink is shown as the link, not its target)
+            try:
+                mine, theirs = (path.resolve(), root.resolve()) if real else (path.absolute(), root.absolute())
+                return str(mine.relative_to(theirs))
+            except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
+                continue
     return str(path)
 
 
@@ -269,11 +274,11 @@ def load_text(text: str, name: str) -> Any:
 def read_bytes(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES) -> bytes:
     """A content file's bytes: a regular file (never a FIFO or device), inside ``root`` once symlinks
     are resolved, at most ``limit`` bytes; anything else is a ContentError naming the file."""
-    where = Loc(shown)
+    where = Loc(shown, 1, 1)
     try:
         real = path.resolve(strict=True)
     except FileNotFoundError:
-        raise ContentError([Problem(where, "file not found")]) from None
+        raise ContentError([Problem(Loc(shown), "file not found")]) from None
     except (OSError, RuntimeError) as exc:  # a symlink loop is a RuntimeError before Python 3.13
         raise ContentError([Problem(where, f"cannot read file: {getattr(exc, 'strerror', None) or exc}")]) from None
     if root is not None:

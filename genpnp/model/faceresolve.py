@@ -75,7 +75,7 @@ class FaceResolver:
             if p.severity != "error":  # a warning stays at the template, once, not once per item
                 continue
             title = next((str(v) for k, v in item.fields.items() if k in ("title", "name")), "")
-            named = f' "{title}"' if title else ""
+            named = f" {quoted(title)}" if title else ""
             items[n] = Problem(item.loc, f"{p.message} (the item{named}, on the face \"{face_name}\" at {p.loc})",
                                p.severity)
 

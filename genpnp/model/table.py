@@ -66,6 +66,7 @@ def _csv_rows(data: bytes, shown: str, ctx: Ctx) -> Any:
         return ctx.error(Loc(shown, 1, 1), "the CSV file is empty: it needs a header row (e.g. title,text,qty)")
     first = text.splitlines()[0]
     delimiter = max(DELIMITERS, key=first.count)  # ties keep the comma
+    csv.field_size_limit(max(csv.field_size_limit(), MAX_TABLE_BYTES))  # our own cell limit speaks instead
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     rows: list[tuple[int, list[tuple[int, str]]]] = []
     line = 1
