@@ -256,8 +256,13 @@ def load_text(text: str, name: str) -> Any:
         what = exc.problem or exc.context or "broken YAML"
         return_loc = _mark_loc(mark, name)
         raise ContentError([Problem(return_loc, f"broken YAML: {what}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow: at its line and column
+        at = exc.position if isinstance(exc.position, int) else 0
+        line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        raise ContentError([Problem(Loc(name, line, col), f"broken YAML: the character {exc.character!r} "
+                                                          "(a control character) is not allowed in YAML")]) from None
     except yaml.YAMLError as exc:
-        raise ContentError([Problem(Loc(name), f"broken YAML: {exc}")]) from None
+        raise ContentError([Problem(Loc(name, 1, 1), f"broken YAML: {exc}")]) from None
     if node is None:
         return None
     builder = _Builder(name)
