@@ -144,6 +144,7 @@ def template_section() -> str:
 
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
+    from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
     from genpnp.model.base import Component, Face
     from genpnp.model.game import GameMeta, PaletteEntry
 
@@ -157,6 +158,8 @@ def content_reference() -> str:
         "kinds": kinds_section(kinds),
         "art": art_section(arts),
         "objects": objects_section(kinds, ("Face", "PaletteEntry")),
+        "table:project": key_table(ProjectDefaults, ("release",)),
+        "table:release": key_table(ReleaseMatrix),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)
@@ -207,6 +210,10 @@ def content_schema() -> dict[str, Any]:
     defs["element"] = {"oneOf": [{"$ref": f"#/$defs/art-{name}"} for name in arts]}
     defs.update({f"art-{name}": element_schema(name, cls) for name, cls in arts.items()})
     defs["face"] = object_schema(Face)
+    from genpnp.content.projectfile import ProjectDefaults
+
+    defs["project-file"] = object_schema(ProjectDefaults)
+    defs["project-file"]["title"] = "genpnp.yaml (project defaults)"
     game = object_schema(GameMeta)
     game["title"] = "game.yaml"
     defs["game"] = game
@@ -230,7 +237,7 @@ def content_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "genpnp content file",
-        "oneOf": [{"$ref": "#/$defs/game"}, {"$ref": "#/$defs/component-file"}],
+        "oneOf": [{"$ref": "#/$defs/game"}, {"$ref": "#/$defs/component-file"}, {"$ref": "#/$defs/project-file"}],
         "$defs": defs,
     }
 

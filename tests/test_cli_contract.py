@@ -81,6 +81,14 @@ def test_release_takes_print_options_and_overlays(deck: Path, tmp_path: Path) ->
 
 def test_genpnp_yaml_gives_defaults_that_options_override(deck: Path, tmp_path: Path) -> None:
     (deck / "genpnp.yaml").write_text("paper: a4\nink: bw\nrelease:\n  papers: [a4]\n  inks: [bw]\n")
+    import jsonschema
+
+    from genpnp.content.yamlload import load_file
+    from genpnp.docgen import content_schema
+
+    validator = jsonschema.Draft202012Validator(content_schema())  # the project file is in the schema too
+    assert validator.is_valid(json.loads(json.dumps(load_file(deck / "genpnp.yaml"))))
+    assert not validator.is_valid({"paper": "a4", "bleeed": 3})
     assert run("build", "deck", "--content", deck, "--out", tmp_path / "a").exit_code == 0
     (pdf,) = (tmp_path / "a").glob("*.pdf")
     assert pdf.name == "deck-a4-bw.pdf" and page_sizes_mm(pdf)[0] == pytest.approx((210, 297), abs=0.5)
