@@ -150,3 +150,9 @@ def test_an_unwritable_output_folder_leaves_no_temporary_file(tmp_path: Path, mo
     assert code == 1
     assert "No space left on device" in err and "Traceback" not in err
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_every_error_of_a_draw_list_is_reported() -> None:
+    code, out, err = run("validate", "--content", str(BAD / "many-errors-in-draw"))
+    assert code == 1
+    assert 'components.yaml:9:13: unknown art "txet"' in err and 'components.yaml:10:45: unknown key "colour"' in err
