@@ -373,8 +373,9 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
         raise InvalidGame(broken)
     report = progress.current()
     ctx = click.get_current_context()
-    extra = rel.Extra(**opts, **{k: tuple(str(v) for v in vs)
-                                 for k, vs in ctx.meta.get("genpnp.overlays", {}).items()})
+    given = ctx.meta.get("genpnp.overlays", {})
+    extra = rel.Extra(**opts, overlays=tuple(str(p) for p in given.get("overlays", ())),
+                      sets=tuple(given.get("sets", ())))
     variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
     with report.pages("release", "build") as tick:

@@ -91,8 +91,8 @@ class Reporter:
         def progress(done: int, total: int) -> None:
             if self.tty:
                 if state["bar"] is None:
-                    state["bar"] = click.progressbar(length=total, label=label,
-                                                     file=self.stream or click.get_text_stream("stderr")).__enter__()
+                    out: TextIO = self.stream if self.stream is not None else sys.stderr
+                    state["bar"] = click.progressbar(length=total, label=label, file=out).__enter__()
                 state["bar"].update(done - state["done"])
             elif self.level >= VERBOSE or done == total or done % 10 == 0:
                 # plain lines: every page when verbose, else every tenth page and the last

@@ -258,8 +258,8 @@ def load_text(text: str, name: str) -> Any:
         raise ContentError([Problem(return_loc, f"broken YAML: {what}")]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow: at its line and column
         at = exc.position if isinstance(exc.position, int) else 0
-        line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
-        raise ContentError([Problem(Loc(name, line, col), f"broken YAML: the character {exc.character!r} "
+        row, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        raise ContentError([Problem(Loc(name, row, column), f"broken YAML: the character {exc.character!r} "
                                                           "(a control character) is not allowed in YAML")]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Problem(Loc(name, 1, 1), f"broken YAML: {exc}")]) from None
