@@ -35,6 +35,7 @@ class Extra:
     flip: str = "long"
     offset: str = "0,0"
     bleed: float = 0.0
+    gutter: float | None = None
     margin: float = 6.35
     components: tuple[str, ...] = ()
     copies_as_note: bool = False
@@ -78,8 +79,10 @@ def options_of(variant: Variant) -> Any:
     from genpnp.units import MM
 
     x = variant.extra
-    return Options(parse_paper(variant.paper), x.margin * MM, variant.backs, x.flip, parse_offset(x.offset),
-                   x.bleed * MM, variant.ink, x.components, x.copies_as_note)
+    return Options(parse_paper(variant.paper), margin=x.margin * MM, backs=variant.backs, flip=x.flip,
+                   offset=parse_offset(x.offset), bleed=x.bleed * MM,
+                   gutter=None if x.gutter is None else x.gutter * MM, ink=variant.ink, components=x.components,
+                   copies_as_note=x.copies_as_note)
 
 
 def overlays_of(extra: Extra) -> list[Any]:
