@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.backends.pdf import write_pdf
-from genpnp.errors import GenpnpError, UsageError, Violation
+from genpnp.errors import ContentError, GenpnpError, Problem, UsageError, Violation
 from genpnp.impose.document import Document, impose_game
 from genpnp.impose.options import Options
 from genpnp.render.sheet import draw_sheet
@@ -26,6 +26,38 @@ class InvalidGame(GenpnpError):
         return [str(v) for v in self.violations] + [
             "validation failed: nothing was built (use --force to build anyway)"
         ]
+
+
+MAX_PAGES = 5000  # pages one PDF may have (docs/content.md, "Limits")
+
+
+def least_pages(game: Any, options: Options) -> int:
+    """A cheap lower bound on the pages a build writes: the pieces' area over one page's printable area.
+
+    Computed from sizes and counts alone, before imposition, so that a million poster pages
+    are refused without being planned."""
+    paper_w, paper_h = options.paper.w - 2 * options.margin, options.paper.h - 2 * options.margin
+    if paper_w <= 0 or paper_h <= 0:
+        raise UsageError("--margin: the margins leave no printable area on the paper")
+    total = 0.0
+    for comp in game.ordered():
+        if options.components and comp.name not in options.components:
+            continue
+        copies = 1 if options.copies_as_note else comp.copies
+        pieces = getattr(comp, "pieces", None)
+        if pieces:
+            first = pieces[0]
+            total += copies * len(pieces) * first.w * first.h * (2 if first.back is not None else 1)
+        elif isinstance(getattr(comp, "size", None), tuple) and len(comp.size) == 2:
+            total += copies * comp.size[0] * comp.size[1]
+    return int(total // (paper_w * paper_h))
+
+
+def check_page_count(pages: int, game: Any, options: Options) -> None:
+    if pages > MAX_PAGES:
+        raise ContentError([Problem(game.meta.loc, f"this build would write at least {pages:,} pages on "
+                                    f"{options.paper.name}; at most {MAX_PAGES:,} are written (lower copies or qty, "
+                                    "print fewer components with --component, or use larger paper)")])
 
 
 @dataclass(frozen=True)
@@ -66,7 +98,9 @@ def build_game(game: Any, options: Options, out_dir: Path, force: bool = False,
     violations = validate(game)
     if errors(violations) and not force:
         raise InvalidGame(errors(violations))
+    check_page_count(least_pages(game, options), game, options)
     doc = impose_game(game, options)
+    check_page_count(len(doc.sheets), game, options)
     path = out_dir / options.file_name(game.id)
     pages = render_document(doc, path, progress)
     return Built(path, pages)

@@ -12,17 +12,38 @@ from typing import Any
 import click
 
 from genpnp import __version__, progress
-from genpnp.errors import ContentError, GenpnpError
+from genpnp.errors import ContentError, GenpnpError, UsageError
 from genpnp.impose.options import Options, parse_offset, parse_paper
 from genpnp.progress import verbosity_options
 from genpnp.units import MM
 
 
+def _project_defaults(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """Read genpnp.yaml (or [tool.genpnp]) next to the content: defaults that options override."""
+    from genpnp.content.projectfile import defaults_for
+
+    try:
+        found = defaults_for(value, ctx.info_name or "")
+    except GenpnpError as exc:
+        for line in exc.lines():
+            click.echo(line, err=True)
+        ctx.exit(1)
+    ctx.default_map = {**found, **(ctx.default_map or {})}
+    return value
+
+
 def content_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    fn = click.option("--strict", is_flag=True, expose_value=False, callback=_keep_strict,
+                      help="Treat warnings as errors (for CI).")(fn)
     return click.option(
         "--content", "content", type=click.Path(path_type=Path), default=Path("content"), show_default=True,
-        help="A folder of game folders, or one game folder.",
+        is_eager=True, callback=_project_defaults,
+        help="A folder of game folders, or one game folder (its genpnp.yaml gives defaults).",
     )(fn)
+
+
+def _keep_strict(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    ctx.meta["genpnp.strict"] = value
 
 
 def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -32,10 +53,16 @@ def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except UsageError as exc:  # exit codes: 0 ok, 1 content or rules errors, 2 usage errors
+            click.echo(f"usage error: {exc}", err=True)
+            sys.exit(2)
         except GenpnpError as exc:
             for line in exc.lines():
                 click.echo(line, err=True)
             sys.exit(1)
+        except BrokenPipeError:  # stdout's reader has gone (| head): the work is done, say nothing more
+            progress.silence_stdout()
+            sys.exit(0)
         except OSError as exc:
             where = exc.filename or ""
             click.echo(f"{where}: {exc.strerror or exc}" if where else f"error: {exc}", err=True)
@@ -47,29 +74,43 @@ def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def print_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    opts = [
-        click.option("--paper", default="letter", show_default=True,
+def _print_option_list() -> dict[str, Callable[..., Any]]:
+    opt = click.option
+    return {
+        "paper": opt("--paper", default="letter", show_default=True,
                      help="letter, a4, legal, a3, tabloid, or WxH (210x297mm)."),
-        click.option("--backs", type=click.Choice(["fold", "duplex"]), default="fold", show_default=True,
+        "backs": opt("--backs", type=click.Choice(["fold", "duplex"]), default="fold", show_default=True,
                      help="Double-sided pieces as fold pairs, or backs on the next page."),
-        click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
-                     help="Duplex: which edge the printer flips on."),
-        click.option("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
-        click.option("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
+        "flip": opt("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
+                    help="Duplex: which edge the printer flips on."),
+        "offset": opt("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
+        "bleed": opt("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
                      help="Bleed in mm (art past the cut, with crop marks)."),
-        click.option("--gutter", type=click.FloatRange(0, 12), default=None,
-                     help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
-                          "[default: the widest, up to twice the bleed, that costs no piece]."),
-        click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
-                     help="Colour, black-and-white (greys and patterns) or ink saver."),
-        click.option("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
-                     help="Printer-safe margin in mm (at least 5)."),
-        click.option("--component", "components", multiple=True, help="Only this component (repeatable)."),
-        click.option("--copies-as-note", is_flag=True, help="Print 'print N times' instead of repeating sheets."),
-    ]
-    for option in reversed(opts):
+        "gutter": opt("--gutter", type=click.FloatRange(0, 12), default=None,
+                      help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
+                           "[default: the widest, up to twice the bleed, that costs no piece]."),
+        "ink": opt("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
+                   help="Colour, black-and-white (greys and patterns) or ink saver."),
+        "margin": opt("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
+                      help="Printer-safe margin in mm (at least 5)."),
+        "component": opt("--component", "components", multiple=True, help="Only this component (repeatable)."),
+        "copies-as-note": opt("--copies-as-note", is_flag=True,
+                              help="Print 'print N times' instead of repeating sheets."),
+    }
+
+
+def print_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--paper --backs --flip --offset --bleed --ink --margin --component --copies-as-note."""
+    for option in reversed(list(_print_option_list().values())):
         fn = option(fn)
+    return fn
+
+
+def build_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The print options but the release matrix's (paper, ink, backs: repeatable in release)."""
+    for name, option in reversed(list(_print_option_list().items())):
+        if name not in ("paper", "ink", "backs"):
+            fn = option(fn)
     return fn
 
 
@@ -114,20 +155,40 @@ def current_overlays() -> list[Any]:
     return out
 
 
-def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
-    """Load every named game (with --overlay/--set merged); report all content errors together."""
-    from genpnp.content.project import load_game, resolve_games, warnings_of
+def strict() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get("genpnp.strict"))
 
-    games, problems = [], []
+
+def load_each(content: Path, names: tuple[str, ...]) -> dict[str, Any]:
+    """Game id -> the loaded game, or the ContentError it raised (--strict: warnings are errors)."""
+    from genpnp.content.project import load_game, resolve_games, strict_problems, warnings_of
+
+    out: dict[str, Any] = {}
     overlays = current_overlays()
     for game_id, folder in resolve_games(content, names).items():
         try:
             game = load_game(folder, game_id, overlays)
-            for warning in warnings_of(game):
-                click.echo(str(warning), err=True)
-            games.append(game)
+            if strict() and warnings_of(game):
+                raise ContentError(strict_problems(warnings_of(game)))
+            out[game_id] = game
         except ContentError as exc:
-            problems.extend(exc.problems)
+            out[game_id] = exc
+    return out
+
+
+def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
+    """Load every named game (with --overlay/--set merged); report all content errors together."""
+    from genpnp.content.project import warnings_of
+
+    games, problems = [], []
+    for result in load_each(content, names).values():
+        if isinstance(result, ContentError):
+            problems.extend(result.problems)
+            continue
+        for warning in warnings_of(result):
+            click.echo(str(warning), err=True)
+        games.append(result)
     if problems:
         raise ContentError(problems)
     return games
@@ -164,31 +225,14 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 @reports_errors
 def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> None:
     """Run the rules; print each violation as path:line:col: rule: message."""
-    from genpnp.rules.check import errors
-    from genpnp.rules.check import explain as explained
-    from genpnp.rules.check import validate as run
+    from genpnp.validation import report_json, report_text
 
-    report, failed, proofs = {}, False, {}
-    for game in load_games(content, games):
-        proofs[game.id] = explained(game)
-        violations = run(game, proofs[game.id])
-        failed = failed or bool(errors(violations))
-        report[game.id] = violations
+    results = load_each(content, games)
     if fmt == "json":
-        if explain:
-            out = {g: {"violations": [v.as_dict() for v in vs], "rules": [r.as_dict() for r in proofs[g]]}
-                   for g, vs in report.items()}
-            click.echo(json.dumps(out, indent=2))
-        else:
-            click.echo(json.dumps({g: [v.as_dict() for v in vs] for g, vs in report.items()}, indent=2))
+        document, failed = report_json(results, strict(), explain)
+        progress.result_line(json.dumps(document, indent=2))
     else:
-        for game_id, violations in report.items():
-            for line in [x for r in proofs[game_id] for x in r.lines()] if explain else []:
-                click.echo(f"{game_id}: {line}" if not line.startswith(" ") else line)
-            for v in violations:
-                click.echo(str(v), err=v.severity == "error")
-            bad = len([v for v in violations if v.severity == "error"])
-            click.echo(f"{game_id}: {'FAILED, ' + str(bad) + ' violation(s)' if bad else 'valid'}")
+        failed = report_text(results, strict(), explain)
     sys.exit(1 if failed else 0)
 
 
@@ -290,36 +334,51 @@ def check_district(content: Path, taken: tuple[str, ...], players: int | None, c
     sys.exit(0 if ok else 1)
 
 
+def matrix_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The release's print options: the matrix (repeatable) and the options every build takes."""
+    for option in reversed([
+        click.option("--paper", "papers", multiple=True, default=("letter", "a4"), show_default=True,
+                     help="Repeatable."),
+        click.option("--ink", "inks", multiple=True, type=click.Choice(["color", "bw", "saver"]),
+                     default=("color", "bw"), show_default=True, help="Repeatable."),
+        click.option("--backs", "backs", multiple=True, type=click.Choice(["fold", "duplex"]), default=("fold",),
+                     show_default=True, help="Repeatable."),
+    ]):
+        fn = option(fn)
+    return build_options(fn)
+
+
 @main.command()
 @content_option
+@overlay_options
 @verbosity_options
+@matrix_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("release"), show_default=True)
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None, help="Parallel builds [default: CPUs].")
-@click.option("--paper", "papers", multiple=True, default=("letter", "a4"), show_default=True, help="Repeatable.")
-@click.option("--ink", "inks", multiple=True, type=click.Choice(["color", "bw", "saver"]),
-              default=("color", "bw"), show_default=True, help="Repeatable.")
-@click.option("--backs", "backs", multiple=True, type=click.Choice(["fold", "duplex"]), default=("fold",),
-              show_default=True, help="Repeatable.")
 @click.argument("games", nargs=-1)
 @reports_errors
 def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, ...], inks: tuple[str, ...],
-            backs: tuple[str, ...], games: tuple[str, ...]) -> None:
-    """Build every game x paper x ink into --out, with previews, manifest.json and one zip per game."""
+            backs: tuple[str, ...], games: tuple[str, ...], **opts: Any) -> None:
+    """Build every game x paper x ink x backs into --out, with previews, manifest.json and one zip per game."""
     import os
 
     from genpnp import release as rel
     from genpnp.build import InvalidGame
-    from genpnp.impose.options import parse_paper
     from genpnp.rules.check import errors, validate
 
     for paper in papers:
         parse_paper(paper)
+    parse_offset(opts["offset"])
     loaded = {g.id: g for g in load_games(content, games)}
     broken = [v for g in loaded.values() for v in errors(validate(g))]
     if broken:
         raise InvalidGame(broken)
     report = progress.current()
-    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs)
+    ctx = click.get_current_context()
+    given = ctx.meta.get("genpnp.overlays", {})
+    extra = rel.Extra(**opts, overlays=tuple(str(p) for p in given.get("overlays", ())),
+                      sets=tuple(given.get("sets", ())))
+    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
     with report.pages("release", "build") as tick:
         outputs = rel.run_all(variants, out_dir, jobs or os.cpu_count() or 1,
@@ -351,6 +410,7 @@ def new(content: Path, source: str | None, name: str) -> None:
 
 @main.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=None, help="Write to a file.")
+@reports_errors
 def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of content files: game.yaml and component files."""
     from genpnp.docgen import schema_text
@@ -364,12 +424,15 @@ def schema(out_file: Path | None) -> None:
 @main.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=Path("docs/content.md"),
               show_default=True)
+@reports_errors
 def docs(out_file: Path) -> None:
     """(Re)write the content reference from the schema definitions."""
     from genpnp.docgen import content_reference
 
+    if not out_file.parent.is_dir():
+        raise UsageError(f"{out_file.parent}: no such folder (run in the genpnp repository, or give --out FILE)")
     out_file.write_text(content_reference(), encoding="utf-8")
-    click.echo(str(out_file))
+    progress.result_line(str(out_file))
 
 
 @main.command()
@@ -388,14 +451,14 @@ def audit(content: Path, fmt: str, games: tuple[str, ...], **opts: Any) -> None:
     options = make_options(**opts)
     audits = [audit_game(game, options) for game in load_games(content, games)]
     if fmt == "json":
-        click.echo(json.dumps([a.as_dict() for a in audits], indent=2))
+        progress.result_line(json.dumps([a.as_dict() for a in audits], indent=2))
     else:
         for a in audits:
             for f in a.findings:
-                click.echo(str(f))
+                progress.result_line(str(f))
             use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
                 len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
-            click.echo(f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
+            progress.result_line(f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
                        f"pieces cover {use:.0%} of their pages; {len(a.errors)} error(s), "
                        f"{len(a.findings) - len(a.errors)} warning(s)")
     sys.exit(1 if any(a.errors for a in audits) else 0)

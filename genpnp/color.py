@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from genpnp.csscolors import CSS_COLORS
+
+# every CSS named colour; the common names below keep genpnp's print-friendly shades
 NAMED = {
+    **CSS_COLORS,
     "black": "#000000",
     "white": "#ffffff",
     "red": "#cc2e2e",
@@ -68,7 +72,11 @@ def parse_color(text: str) -> Color:
         return _from_hex(value, "")
     if re.fullmatch(r"#[0-9a-f]{3}", value):
         return _from_hex("#" + "".join(ch * 2 for ch in value[1:]), "")
-    raise ValueError(f"{text!r} is not a colour (use #rrggbb, a colour name or a palette name)")
+    import difflib
+
+    close = difflib.get_close_matches(value, [n for n in NAMED if NAMED[n]], n=1)
+    hint = f' (did you mean "{close[0]}"?)' if close else ""
+    raise ValueError(f"{text!r} is not a colour (use #rrggbb, a CSS colour name or a palette name){hint}")
 
 
 def _from_hex(value: str, name: str) -> Color:

@@ -144,6 +144,7 @@ def template_section() -> str:
 
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
+    from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
     from genpnp.model.base import Component, Face
     from genpnp.model.game import FontEntry, GameMeta, PaletteEntry
     from genpnp.rules.docs import rules_section
@@ -160,6 +161,8 @@ def content_reference() -> str:
         "art": art_section(arts),
         "objects": objects_section(kinds, ("Face", "PaletteEntry")),
         "rules": rules_section(),
+        "table:project": key_table(ProjectDefaults, ("release",)),
+        "table:release": key_table(ReleaseMatrix),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)
@@ -178,12 +181,42 @@ def kind_schema(name: str, cls: type) -> dict[str, Any]:
     return out
 
 
+# a string holding a {field}: a face template filled from each item, any type once filled
+FIELD_TEMPLATE = {"type": "string", "pattern": r"\{[A-Za-z_][A-Za-z0-9_]*\}"}
+
+
+def _templated(schema: dict[str, Any]) -> dict[str, Any]:
+    """An object schema whose every property may also be a ``{field}`` template."""
+    out = dict(schema)
+    out["properties"] = {k: {"anyOf": [v, FIELD_TEMPLATE]} if v else v for k, v in schema["properties"].items()}
+    return out
+
+
+def element_schema(name: str, cls: type) -> dict[str, Any]:
+    """``- name: {params}`` (or ``- name: value`` for an element with a shorthand)."""
+    params = _templated(object_schema(cls))
+    shorthand = getattr(cls, "shorthand", None)
+    value: dict[str, Any] = params
+    if shorthand:
+        value = {"anyOf": [params, params["properties"].get(shorthand, {})]}
+    return {"type": "object", "title": f"art: {name}", "description": _doc(cls),
+            "properties": {name: value}, "required": [name], "additionalProperties": False}
+
+
 def content_schema() -> dict[str, Any]:
     """JSON Schema (draft 2020-12) of a content file: game.yaml or a component file."""
+    from genpnp.model.base import Face
     from genpnp.model.game import GameMeta
 
-    kinds, _ = _registries()
+    kinds, arts = _registries()
     defs: dict[str, Any] = {f"kind-{name}": kind_schema(name, cls) for name, cls in kinds.items()}
+    defs["element"] = {"oneOf": [{"$ref": f"#/$defs/art-{name}"} for name in arts]}
+    defs.update({f"art-{name}": element_schema(name, cls) for name, cls in arts.items()})
+    defs["face"] = object_schema(Face)
+    from genpnp.content.projectfile import ProjectDefaults
+
+    defs["project-file"] = object_schema(ProjectDefaults)
+    defs["project-file"]["title"] = "genpnp.yaml (project defaults)"
     game = object_schema(GameMeta)
     game["title"] = "game.yaml"
     defs["game"] = game
@@ -207,7 +240,7 @@ def content_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": "genpnp content file",
-        "oneOf": [{"$ref": "#/$defs/game"}, {"$ref": "#/$defs/component-file"}],
+        "oneOf": [{"$ref": "#/$defs/game"}, {"$ref": "#/$defs/component-file"}, {"$ref": "#/$defs/project-file"}],
         "$defs": defs,
     }
 

@@ -11,6 +11,8 @@ from genpnp.errors import UsageError
 TEMPLATE = Path(__file__).parent / "templates" / "basic"
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,40}")
 TEXT_SUFFIXES = (".yaml", ".yml", ".md", ".csv", ".txt")
+SCHEMA_FILE = "schema.json"  # written beside the YAML files, so editors check them offline
+SCHEMA_LINE = f"# yaml-language-server: $schema={SCHEMA_FILE}\n"
 
 
 def title_of(name: str) -> str:
@@ -23,8 +25,9 @@ def template_files() -> dict[str, str]:
             for p in sorted(TEMPLATE.rglob("*")) if p.is_file() and p.suffix in TEXT_SUFFIXES}
 
 
-def fill(text: str, name: str) -> str:
-    return text.replace("__NAME__", name).replace("__TITLE__", title_of(name))
+def fill(text: str, name: str, schema_line: str = "") -> str:
+    """A template file with the game's name; YAML files start with ``schema_line`` when given."""
+    return schema_line + text.replace("__NAME__", name).replace("__TITLE__", title_of(name))
 
 
 def new_game(name: str, content: Path, source: Path | None = None) -> Path:
@@ -40,8 +43,13 @@ def new_game(name: str, content: Path, source: Path | None = None) -> Path:
         content.mkdir(parents=True, exist_ok=True)
         shutil.copytree(source, folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
         return folder
+    from genpnp.docgen import schema_text
+
     for rel, text in template_files().items():
         path = folder / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(fill(text, name), encoding="utf-8")
+        top = "/".join([".."] * rel.count("/"))
+        line = SCHEMA_LINE.replace(SCHEMA_FILE, f"{top}/{SCHEMA_FILE}" if top else SCHEMA_FILE)
+        path.write_text(fill(text, name, line if path.suffix in (".yaml", ".yml") else ""), encoding="utf-8")
+    (folder / SCHEMA_FILE).write_text(schema_text(), encoding="utf-8")
     return folder

@@ -29,6 +29,21 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 @dataclass(frozen=True)
+class Extra:
+    """The options every PDF of a release shares: the print options outside the matrix, and overlays."""
+
+    flip: str = "long"
+    offset: str = "0,0"
+    bleed: float = 0.0
+    gutter: float | None = None
+    margin: float = 6.35
+    components: tuple[str, ...] = ()
+    copies_as_note: bool = False
+    overlays: tuple[str, ...] = ()
+    sets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Variant:
     """One PDF of a release: which game, from which folder, with which print options."""
 
@@ -37,6 +52,7 @@ class Variant:
     paper: str
     ink: str
     backs: str
+    extra: Extra = Extra()
 
 
 @dataclass(frozen=True)
@@ -51,10 +67,28 @@ class Output:
 
 
 def plan(games: dict[str, Path], papers: Sequence[str] = PAPERS, inks: Sequence[str] = INKS,
-         backs: Sequence[str] = BACKS) -> list[Variant]:
-    """Every combination, in a fixed order (game, paper, ink, backs)."""
-    return [Variant(game, str(folder), paper, ink, side) for game, folder in sorted(games.items())
+         backs: Sequence[str] = BACKS, extra: Extra = Extra()) -> list[Variant]:
+    """Every combination, in a fixed order (game, paper, ink, backs), each with the shared ``extra``."""
+    return [Variant(game, str(folder), paper, ink, side, extra) for game, folder in sorted(games.items())
             for paper in papers for ink in inks for side in backs]
+
+
+def options_of(variant: Variant) -> Any:
+    """The build options of one variant."""
+    from genpnp.impose.options import Options, parse_offset, parse_paper
+    from genpnp.units import MM
+
+    x = variant.extra
+    return Options(parse_paper(variant.paper), margin=x.margin * MM, backs=variant.backs, flip=x.flip,
+                   offset=parse_offset(x.offset), bleed=x.bleed * MM,
+                   gutter=None if x.gutter is None else x.gutter * MM, ink=variant.ink, components=x.components,
+                   copies_as_note=x.copies_as_note)
+
+
+def overlays_of(extra: Extra) -> list[Any]:
+    from genpnp.content.overlay import parse_set, read_overlay
+
+    return [read_overlay(Path(p)) for p in extra.overlays] + [parse_set(t) for t in extra.sets]
 
 
 def build_variant(variant: Variant, out: str) -> Output:
@@ -62,12 +96,11 @@ def build_variant(variant: Variant, out: str) -> Output:
     from genpnp.backends.png import render_pages
     from genpnp.build import build_game
     from genpnp.content.project import load_game
-    from genpnp.impose.options import Options, parse_paper
 
     root = Path(out)
     try:
-        game = load_game(Path(variant.folder), variant.game)
-        options = Options(parse_paper(variant.paper), backs=variant.backs, ink=variant.ink)
+        game = load_game(Path(variant.folder), variant.game, overlays_of(variant.extra))
+        options = options_of(variant)
         built = build_game(game, options, root / variant.game)
         preview = root / variant.game / "previews" / (built.path.stem + ".png")
         preview.parent.mkdir(parents=True, exist_ok=True)
@@ -119,7 +152,9 @@ def write_zip(path: Path, root: Path, files: Sequence[str]) -> None:
 def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> dict[str, Any]:
     builds = []
     for o in outputs:
-        options = {k: v for k, v in asdict(o.variant).items() if k not in ("game", "folder")}
+        options = {k: v for k, v in asdict(o.variant).items() if k not in ("game", "folder", "extra")}
+        options.update({k: list(v) if isinstance(v, tuple) else v for k, v in asdict(o.variant.extra).items()
+                        if v != getattr(Extra(), k)})  # only what differs from a plain build
         builds.append({"file": o.pdf, "options": options, "pages": o.pages, "preview": o.preview,
                        "sha256": sha256(root / o.pdf), "preview_sha256": sha256(root / o.preview)})
     return {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,

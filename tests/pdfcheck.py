@@ -66,7 +66,12 @@ def page_sizes_mm(path: Path) -> list[tuple[float, float]]:
 
 def embedded_fonts(path: Path) -> set[str]:
     """Names of fonts with an embedded font file."""
-    names = set()
+    return fonts_used(path)[0]
+
+
+def fonts_used(path: Path) -> tuple[set[str], set[str]]:
+    """(embedded, not embedded) font names of every page and form."""
+    names, bare = set(), set()
     for page in PdfReader(str(path)).pages:
         resources = page.get("/Resources") or {}
         stack = [resources]
@@ -81,9 +86,12 @@ def embedded_fonts(path: Path) -> set[str]:
                     if desc is not None and any(k in desc.get_object() for k in ("/FontFile", "/FontFile2",
                                                                                    "/FontFile3")):
                         names.add(str(font.get("/BaseFont")))
+                        break
+                else:
+                    bare.add(str(font.get("/BaseFont")))
             xobjects = res.get("/XObject") or {}
             for ref in xobjects.get_object().values() if hasattr(xobjects, "get_object") else xobjects.values():
                 obj = ref.get_object()
                 if obj.get("/Resources") is not None:
                     stack.append(obj["/Resources"])
-    return names
+    return names, bare

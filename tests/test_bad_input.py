@@ -50,6 +50,23 @@ EXPECTED: dict[str, Expect] = {
     "unknown-kind": Expect("components.yaml", 3, 'did you mean "tile"'),
     "unsafe-tag": Expect("components.yaml", 7, "is not allowed"),
     "wrong-type": Expect("components.yaml", 10, "expected a whole number"),
+    # issue 17: hostile and unusual inputs, each refused at its line before any work
+    "deep-nesting": Expect("components.yaml", 11, "nested more than 64 levels"),
+    "not-finite": Expect("components.yaml", 11, "not a finite number"),
+    "huge-length": Expect("components.yaml", 4, "at most 2 m"),
+    "huge-integer": Expect("components.yaml", 10, "the number is too large"),
+    "merge-scalar": Expect("components.yaml", 11, "merge key"),
+    "sexagesimal": Expect("components.yaml", 10, "expected a whole number, got a string"),
+    "tiny-piece": Expect("components.yaml", 4, "smaller than 1 mm"),
+    "csv-duplicate-header": Expect("cards.csv", 1, 'the column "title" is in the header twice'),
+    "csv-empty": Expect("cards.csv", 1, "the CSV file is empty"),
+    "csv-header-only": Expect("cards.csv", 1, "a header but no rows"),
+    "csv-nul": Expect("cards.csv", 3, "NUL byte"),
+    "csv-superscript-qty": Expect("cards.csv", 3, "qty must be a whole number"),
+    "xlsx-corrupt": Expect("cards.xlsx", 1, "not a readable .xlsx workbook"),
+    "absurd-board": Expect("game.yaml", 1, "at most 5,000 are written", build_only=True),
+    "text-too-long-in-csv": Expect("cards.csv", 3, "text too long"),
+    "many-errors-in-draw": Expect("components.yaml", 10, 'unknown key "colour"'),  # and line 9: all reported
 }
 
 CASES = sorted(p.name for p in BAD.iterdir() if p.is_dir())
@@ -69,7 +86,7 @@ def assert_points_at(stderr: str, case: str, expect: Expect) -> None:
     assert hits, f"no error at {case}/{expect.file}:{expect.line} in:\n{stderr}"
     assert any(expect.words in line for line in hits), f"{expect.words!r} not said at that line:\n{stderr}"
     for line in stderr.splitlines():  # every line reads path:line:col: message, or is the final summary
-        assert re.match(r"^\S+:\d+:\d+: |^\S+\.yaml: |^validation failed", line), line
+        assert re.match(r"^\S+:\d+:\d+: |^\S+\.(yaml|csv|xlsx): |^validation failed", line), line
 
 
 def test_every_bad_case_has_an_expectation() -> None:
@@ -133,3 +150,9 @@ def test_an_unwritable_output_folder_leaves_no_temporary_file(tmp_path: Path, mo
     assert code == 1
     assert "No space left on device" in err and "Traceback" not in err
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_every_error_of_a_draw_list_is_reported() -> None:
+    code, out, err = run("validate", "--content", str(BAD / "many-errors-in-draw"))
+    assert code == 1
+    assert 'components.yaml:9:13: unknown art "txet"' in err and 'components.yaml:10:45: unknown key "colour"' in err

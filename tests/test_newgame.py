@@ -15,7 +15,7 @@ def test_new_game_from_the_template_builds_and_validates(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     folder = content / "my-deck"
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
-        "cards.csv", "components.yaml", "game.yaml", "text/guide.md"]
+        "cards.csv", "components.yaml", "game.yaml", "schema.json", "text/guide.md"]
     game = load_game(folder)
     assert game.meta.name == "My Deck" and game.components["cards"].piece_count() == 20
     assert run("validate", "my-deck", "--content", content).exit_code == 0
@@ -36,10 +36,37 @@ def test_new_game_as_a_copy_of_a_shipped_game(tmp_path: Path) -> None:
 
 
 def test_new_refuses_bad_names_and_existing_folders(tmp_path: Path) -> None:
-    result = run("new", "My Deck!", "--content", tmp_path)
-    assert result.exit_code == 1 and "not a game name" in result.stderr
+    result = run("new", "My Deck!", "--content", tmp_path)  # usage errors: exit 2
+    assert result.exit_code == 2 and "not a game name" in result.stderr
     assert run("new", "deck", "--content", tmp_path).exit_code == 0
     result = run("new", "deck", "--content", tmp_path)
-    assert result.exit_code == 1 and "exists already" in result.stderr
+    assert result.exit_code == 2 and "exists already" in result.stderr
     result = run("new", "other", "--from", "nosuch", "--content", tmp_path)
-    assert result.exit_code == 1 and 'no game "nosuch"' in result.stderr
+    assert result.exit_code == 2 and 'no game "nosuch"' in result.stderr
+
+
+def test_new_game_files_name_the_schema_and_validate_against_it(tmp_path: Path) -> None:
+    """What an editor with yaml-language-server does: read the $schema line, check every YAML file."""
+    import json
+
+    import jsonschema
+
+    from genpnp.content.yamlload import load_file
+
+    assert run("new", "deck", "--content", tmp_path).exit_code == 0
+    folder = tmp_path / "deck"
+    for path in sorted(folder.rglob("*.yaml")):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        schema_path = path.parent / first.split("$schema=", 1)[1]
+        validator = jsonschema.Draft202012Validator(json.loads(schema_path.read_text(encoding="utf-8")))
+        data = json.loads(json.dumps(load_file(path)))
+        assert not [e.message for e in validator.iter_errors(data)], path
+        if path.name == "components.yaml":  # faces are checked too: a misspelt element or key fails
+            face = data["components"]["cards"]["faces"]["front"]
+            face["draw"].append({"txet": {"text": "x"}})
+            assert not validator.is_valid(data)
+            face["draw"][-1] = {"text": {"text": "x", "sise": "9pt"}}
+            assert not validator.is_valid(data)
+            face["draw"][-1] = {"text": {"text": "{title}", "size": "{size}"}}  # a {field} fits any key
+            assert validator.is_valid(data)

@@ -6,7 +6,7 @@ import itertools
 from pathlib import Path
 
 import pytest
-from pdfcheck import CONTENT, MM, run
+from pdfcheck import CONTENT, MM, fonts_used, run
 
 from genpnp.content.project import discover, load_game
 from genpnp.impose.document import impose_game
@@ -195,7 +195,9 @@ def test_bw_ink_keeps_colour_coded_faces_apart(tmp_path: Path):
         assert result.exit_code == 0, result.output
         game = load_game(CONTENT / name)
         doc = impose_game(game, Options(ink="bw"))
-        pdf = pdfium.PdfDocument(str(next(tmp_path.glob(f"{name}-*bw.pdf"))))
+        pdf_path = next(tmp_path.glob(f"{name}-*bw.pdf"))
+        assert fonts_used(pdf_path)[1] == set(), f"{name}: fonts not embedded"  # what pdffonts would flag
+        pdf = pdfium.PdfDocument(str(pdf_path))
         signatures: dict[str, set] = {}
         for number, sheet in enumerate(doc.sheets):
             faces = [p for p in sheet.placements if p.window is None and p.face == "front"

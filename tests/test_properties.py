@@ -121,7 +121,8 @@ def check(components: dict, options: dict[str, str]) -> None:
             assert len(left) == 1 and left[0].endswith(".pdf"), left
             assert (out / left[0]).read_bytes().rstrip().endswith(b"%%EOF")
         else:
-            assert result.exit_code == 1, result.stderr
+            usage = "usage error:" in result.stderr  # a bad option exits 2, bad content 1
+            assert result.exit_code == (2 if usage else 1), result.stderr
             assert left == [], left
             assert result.stderr.strip(), "an error exit says why"
     finally:

@@ -70,6 +70,6 @@ def test_zip_entries_are_sorted_with_fixed_dates(tmp_path: Path) -> None:
 
 def test_release_reports_errors_without_a_traceback(tmp_path: Path) -> None:
     result = run("release", "nosuchgame", "--content", CONTENT, "--out", tmp_path)
-    assert result.exit_code == 1 and 'no game "nosuchgame"' in result.stderr
+    assert result.exit_code == 2 and 'no game "nosuchgame"' in result.stderr  # a usage error
     result = run("release", "gerrymander", "--content", CONTENT, "--out", tmp_path, "--paper", "b7")
-    assert result.exit_code == 1 and "--paper" in result.stderr
+    assert result.exit_code == 2 and "--paper" in result.stderr

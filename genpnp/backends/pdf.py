@@ -216,7 +216,8 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     try:
         rl_config.useA85 = 0  # binary (compressed) streams: smaller and faster than ASCII85
         with open(tmp_name, "wb") as out:  # each page is written as it is finished (pdfstream)
-            canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1)
+            canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1,
+                                      initialFontName=font_id(fonts.DEFAULT))  # no unembedded Helvetica
             canvas.setTitle(title)
             canvas.setAuthor(author)
             canvas.setCreator("genpnp")

@@ -19,11 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from genpnp.content.merge import copy_map, drop, llist, lmap, loc_in, merge, put
 from genpnp.content.schema import INVALID, Ctx
-from genpnp.content.yamlload import LMap, load_file
+from genpnp.content.yamlload import LMap, load_file, load_text
 from genpnp.errors import ContentError, Loc, Problem, did_you_mean
 
 TOP_KEYS = ("game", "components")
@@ -64,20 +62,23 @@ def parse_set(text: str) -> Overlay:
     if keys[0] not in TOP_KEYS:
         raise ContentError([Problem(loc, f'the path starts with game or components, not "{keys[0]}"'
                                          f"{did_you_mean(keys[0], TOP_KEYS)}")])
-    value = _scalar(raw)
+    value = _scalar(raw, loc.file)
     if len(keys) >= 5 and keys[0] == "components" and keys[2] == "items" and keys[3].isdigit():
         edit = lmap({"index": int(keys[3]), "set": _nest(keys[4:], value, loc)}, loc)
         value, keys = llist([edit], loc), keys[:3]
     return Overlay(loc.file, _nest(keys, value, loc))
 
 
-def _scalar(raw: str) -> Any:
+def _scalar(raw: str, name: str) -> Any:
+    """The value of ``--set``, read as YAML with the loader's limits (depth, aliases, sizes, numbers)."""
     if raw.strip() in ("null", "~"):
         return None
     try:
-        value = yaml.safe_load(raw)
-    except yaml.YAMLError:
-        return raw
+        value = load_text(raw, name)
+    except ContentError as exc:
+        if any("broken YAML" in p.message for p in exc.problems):
+            return raw
+        raise
     return raw if value is None else value
 
 

@@ -15,8 +15,9 @@ from genpnp.color import Color, parse_color
 from genpnp.content import overlay
 from genpnp.content.overlay import Overlay
 from genpnp.content.schema import INVALID, Ctx, build
+from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
-from genpnp.errors import ContentError, Loc, Problems, UsageError, did_you_mean
+from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.model import load_all as load_kinds
 from genpnp.model.base import KINDS
 from genpnp.model.game import Game, GameMeta
@@ -57,10 +58,10 @@ def resolve_games(content: Path, names: tuple[str, ...] | list[str]) -> dict[str
 
 
 def shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """A file's name in messages: relative to the working folder, as named (one convention for every file)."""
+    from genpnp.content.yamlload import display_name
+
+    return display_name(path)
 
 
 def _palette(meta: GameMeta) -> dict[str, Color]:
@@ -77,16 +78,16 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     load_kinds()
     problems = Problems()
     game_file = folder / "game.yaml"
-    data = _load(game_file, problems)
+    root = folder.resolve()
+    data = _load(game_file, problems, root)
     if data is None:
         problems.check()
-    root = folder.resolve()
     ctx = Ctx(problems, root, root.parent if game_id is None else root.parent)
     if not isinstance(data, dict):
         problems.add(Loc(shown(game_file), 1, 1), "game.yaml must be a mapping of keys")
         problems.check()
     paths = [p for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if p.name != "game.yaml"]
-    data, sources = overlay.apply(data, [(p, _load(p, problems)) for p in paths], overlays, ctx)
+    data, sources = overlay.apply(data, [(p, _load(p, problems, root)) for p in paths], overlays, ctx)
     meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
     if meta is INVALID:
         problems.check()
@@ -109,6 +110,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
             if isinstance(data.get("sections"), list):
                 sec_loc = data["sections"].loc_of(i)
             problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, components)}')
+    check_columns(components, rule_words(meta.rules, root), ctx)
     for name, comp in components.items():
         if name not in meta.sections:
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
@@ -121,9 +123,14 @@ def warnings_of(game: Game) -> tuple:
     return game.warnings
 
 
-def _load(path: Path, problems: Problems) -> Any:
+def strict_problems(warnings: Sequence[Problem]) -> list[Problem]:
+    """--strict: each warning as an error, saying why it fails."""
+    return [Problem(w.loc, f"{w.message} [a warning, an error with --strict]") for w in warnings]
+
+
+def _load(path: Path, problems: Problems, root: Path) -> Any:
     try:
-        return load_file(path, shown(path))
+        return load_file(path, shown(path), root)
     except ContentError as exc:
         problems.extend(exc.problems)
         return None

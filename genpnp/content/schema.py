@@ -9,6 +9,7 @@ builds the typed object, writes the reference docs and the JSON Schema.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Callable
 from dataclasses import MISSING
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.color import Color, parse_color
-from genpnp.content.yamlload import LList, LMap
+from genpnp.content.yamlload import LList, LMap, number_problem
 from genpnp.errors import Loc, Problems, did_you_mean
 from genpnp.units import UnitError, parse_length, parse_size
 
@@ -120,6 +121,8 @@ class _Range(Spec):
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
         if isinstance(value, bool) or not self.accepts(value):
             return ctx.error(loc, f"expected a {self.kind}, got {type_name(value)}")
+        if number_problem(value):
+            return ctx.error(loc, number_problem(value))
         if self.lo is not None and value < self.lo:
             return ctx.error(loc, f"{value} is too small: at least {self.lo}")
         if self.hi is not None and value > self.hi:
@@ -170,6 +173,10 @@ class Bool(Spec):
 _LENGTH_PATTERN = r"^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|inch|pt|\")\s*$"
 
 
+MAX_LENGTH = 2000 * 72 / 25.4  # 2 m: no length in content is larger (docs/content.md, "Limits")
+MIN_SIZE = 72 / 25.4  # 1 mm: no size (of a piece, a cell, a board) is smaller
+
+
 class Length(Spec):
     """A length with a unit, in points once parsed; ``0`` may be written bare."""
 
@@ -179,8 +186,10 @@ class Length(Spec):
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
         try:
             points = parse_length(value)
-        except UnitError as exc:
+        except (UnitError, ValueError, OverflowError) as exc:
             return ctx.error(loc, str(exc))
+        if not math.isfinite(points) or abs(points) > MAX_LENGTH:
+            return ctx.error(loc, f"{str(value)[:40]} is beyond the largest length genpnp takes (2 m)")
         if self.lo is not None and points < self.lo:
             return ctx.error(loc, f"{value} is too small")
         if self.hi is not None and points > self.hi:
@@ -200,10 +209,14 @@ class Size(Spec):
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
         try:
             w, h = parse_size(value)
-        except UnitError as exc:
+        except (UnitError, ValueError, OverflowError) as exc:
             return ctx.error(loc, str(exc))
         if w <= 0 or h <= 0:
             return ctx.error(loc, "a size must be larger than zero")
+        if min(w, h) < MIN_SIZE:
+            return ctx.error(loc, "a piece smaller than 1 mm cannot be cut out: make it larger")
+        if not all(math.isfinite(v) and v <= MAX_LENGTH for v in (w, h)):
+            return ctx.error(loc, "a size is at most 2 m on each side")
         return (w, h)
 
     def json_schema(self) -> dict[str, Any]:
@@ -230,7 +243,8 @@ class ColorSpec(Spec):
             return parse_color(value)
         except ValueError as exc:
             names = list(ctx.palette)
-            return ctx.error(loc, f"{exc}{did_you_mean(value, names) if names else ''}")
+            hint = did_you_mean(value, names) if names and "did you mean" not in str(exc) else ""
+            return ctx.error(loc, f"{exc}{hint}")
 
     def json_schema(self) -> dict[str, Any]:
         return {"type": "string"}
@@ -337,15 +351,20 @@ class PathSpec(Spec):
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
         if not isinstance(value, str) or not value:
             return ctx.error(loc, f"expected a file name, got {type_name(value)}")
-        path = (ctx.base / value).resolve()
+        try:
+            path = (ctx.base / value).resolve()
+        except (OSError, RuntimeError):
+            return ctx.error(loc, f"{value!r}: a symlink loop or an unreadable path")
         try:
             path.relative_to(ctx.root.resolve())
         except ValueError:
             return ctx.error(loc, f"{value!r} leaves the content folder: name a file inside the game's folder")
         if self.suffixes and path.suffix.lower() not in self.suffixes:
             return ctx.error(loc, f"{value!r} should end in {' or '.join(self.suffixes)}")
-        if not path.is_file():
+        if not path.exists():
             return ctx.error(loc, f"file not found: {value}")
+        if not path.is_file():
+            return ctx.error(loc, f"{value!r} is not a regular file (a folder, FIFO or device): name a file")
         return path
 
     def json_schema(self) -> dict[str, Any]:

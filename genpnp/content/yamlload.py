@@ -9,6 +9,10 @@ tabs are reported as problems, never as tracebacks.
 
 from __future__ import annotations
 
+import math
+import os
+import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +22,36 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from genpnp.errors import ContentError, Loc, Problem
 
 # libyaml's parser when PyYAML has it (same nodes and marks, several times faster)
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+
+class _Loader(_BASE_LOADER):  # type: ignore[misc,valid-type]
+    """The safe loader without YAML 1.1's base-60 numbers: ``1:30`` is text, not 90."""
+
+    yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag not in (
+            "tag:yaml.org,2002:int", "tag:yaml.org,2002:float")]
+        for first, resolvers in _BASE_LOADER.yaml_implicit_resolvers.items()
+    }
+
+
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:int",
+    re.compile(r"^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+)$"),
+    list("-+0123456789"))
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+]?[0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+]?[0-9]+)?"
+               r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+    list("-+0123456789."))
+_LOADER = _Loader
+
+# Limits, documented in docs/content.md ("Limits"): checked before the work they bound.
 MAX_NODES = 200_000  # expanded size of one document; beyond it an alias bomb is assumed
-MAX_BYTES = 20_000_000
+MAX_BYTES = 20_000_000  # one content file
+MAX_DEPTH = 64  # nesting of mappings and lists
+MAX_TEXT = 100_000  # characters in one value
+MAX_NUMBER = 10**12  # largest magnitude of a number in content
 
 
 class LMap(dict):
@@ -97,15 +127,10 @@ class _Builder:
         return total
 
     def build(self, node: Node, depth: int = 0) -> Any:
-        if depth > 200:
-            raise ContentError([Problem(_loc(node, self.name), "content is nested too deeply")])
+        if depth > MAX_DEPTH:
+            raise ContentError([Problem(_loc(node, self.name), f"content is nested more than {MAX_DEPTH} levels deep")])
         if isinstance(node, ScalarNode):
-            try:
-                return self.constructor.construct_object(node, deep=True)
-            except yaml.constructor.ConstructorError as exc:
-                raise ContentError([Problem(_mark_loc(exc.problem_mark, self.name), _tag_message(node))]) from None
-            except (ValueError, TypeError) as exc:
-                raise ContentError([Problem(_loc(node, self.name), f"cannot read value: {exc}")]) from None
+            return self.scalar(node)
         if isinstance(node, SequenceNode):
             if node.tag not in ("tag:yaml.org,2002:seq",):
                 raise ContentError([Problem(_loc(node, self.name), _tag_message(node))])
@@ -117,7 +142,12 @@ class _Builder:
         if isinstance(node, MappingNode):
             if node.tag not in ("tag:yaml.org,2002:map",):
                 raise ContentError([Problem(_loc(node, self.name), _tag_message(node))])
-            self.constructor.flatten_mapping(node)
+            try:
+                self.constructor.flatten_mapping(node)
+            except yaml.constructor.ConstructorError as exc:
+                where = _mark_loc(exc.problem_mark, self.name)
+                raise ContentError([Problem(where, f"a merge key (<<) takes a mapping or a list of "
+                                                   f"mappings: {exc.problem}")]) from None
             out_map = LMap(loc=_loc(node, self.name))
             for key_node, value_node in node.value:
                 key = self.build(key_node, depth + 1)
@@ -141,6 +171,37 @@ class _Builder:
         raise ContentError([Problem(_loc(node, self.name), "unsupported YAML node")])
 
 
+    def scalar(self, node: ScalarNode) -> Any:
+        """One plain value, within the limits: finite numbers of sane size, text of bounded length."""
+        where = _loc(node, self.name)
+        if len(node.value) > MAX_TEXT:
+            raise ContentError([Problem(where, f"this value is {len(node.value):,} characters long; "
+                                               f"at most {MAX_TEXT:,} are read")])
+        try:
+            value = self.constructor.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError as exc:
+            raise ContentError([Problem(_mark_loc(exc.problem_mark, self.name), _tag_message(node))]) from None
+        except (ValueError, TypeError, OverflowError) as exc:
+            if "digits" in str(exc):
+                raise ContentError([Problem(where, f"the number is too large (at most {MAX_NUMBER:,} in size)")]) \
+                    from None
+            raise ContentError([Problem(where, f"cannot read value: {exc}")]) from None
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            problem = number_problem(value)
+            if problem:
+                raise ContentError([Problem(where, problem)])
+        return value
+
+
+def number_problem(value: float) -> str:
+    """Why a number read from content is refused ("" when it is fine)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is not a finite number"
+    if abs(value) > MAX_NUMBER:
+        return f"the number is too large (at most {MAX_NUMBER:,} in size)"
+    return ""
+
+
 def _tag_message(node: Node) -> str:
     return (
         f"the tag {node.tag!r} is not allowed: genpnp reads plain YAML only "
@@ -153,11 +214,28 @@ def display_name(path: Path, base: Path | None = None) -> str:
     for root in (base, Path.cwd()):
         if root is None:
             continue
-        try:
-            return str(path.resolve().relative_to(root.resolve()))
-        except ValueError:
-            continue
+        for real in (False, True):  # the path as named first (a symlink is shown as the link, not its target)
+            try:
+                mine, theirs = (path.resolve(), root.resolve()) if real else (path.absolute(), root.absolute())
+                return str(mine.relative_to(theirs))
+            except (ValueError, OSError, RuntimeError):  # elsewhere, or a symlink loop
+                continue
     return str(path)
+
+
+def _check_depth(text: str, name: str) -> None:
+    """Refuse deep nesting from the event stream (flat), before the recursive composer sees it."""
+    if text.count("[") + text.count("{") + text.count(":") + text.count("- ") <= MAX_DEPTH:
+        return
+    depth = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ContentError([Problem(_mark_loc(event.start_mark, name),
+                                            f"content is nested more than {MAX_DEPTH} levels deep")])
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
 
 
 def load_text(text: str, name: str) -> Any:
@@ -171,14 +249,20 @@ def load_text(text: str, name: str) -> Any:
                     [Problem(Loc(name, number, col), "a tab is used for indentation: indent with spaces")]
                 )
     try:
+        _check_depth(text, name)
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         what = exc.problem or exc.context or "broken YAML"
         return_loc = _mark_loc(mark, name)
         raise ContentError([Problem(return_loc, f"broken YAML: {what}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow: at its line and column
+        at = exc.position if isinstance(exc.position, int) else 0
+        row, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+        raise ContentError([Problem(Loc(name, row, column), f"broken YAML: the character {exc.character!r} "
+                                                          "(a control character) is not allowed in YAML")]) from None
     except yaml.YAMLError as exc:
-        raise ContentError([Problem(Loc(name), f"broken YAML: {exc}")]) from None
+        raise ContentError([Problem(Loc(name, 1, 1), f"broken YAML: {exc}")]) from None
     if node is None:
         return None
     builder = _Builder(name)
@@ -192,20 +276,59 @@ def load_text(text: str, name: str) -> Any:
     return value
 
 
-def load_file(path: Path, name: str | None = None) -> Any:
-    """Read and parse one YAML file; errors name the file (as ``name`` if given)."""
-    shown = name or display_name(path)
+def read_bytes(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES) -> bytes:
+    """A content file's bytes: a regular file (never a FIFO or device), inside ``root`` once symlinks
+    are resolved, at most ``limit`` bytes; anything else is a ContentError naming the file."""
+    where = Loc(shown, 1, 1)
     try:
-        data = path.read_bytes()
+        real = path.resolve(strict=True)
     except FileNotFoundError:
         raise ContentError([Problem(Loc(shown), "file not found")]) from None
+    except (OSError, RuntimeError) as exc:  # a symlink loop is a RuntimeError before Python 3.13
+        raise ContentError([Problem(where, f"cannot read file: {getattr(exc, 'strerror', None) or exc}")]) from None
+    if root is not None:
+        try:
+            real.relative_to(root.resolve())
+        except ValueError:
+            raise ContentError([Problem(where, "the file (through a symlink) is outside the game folder")]) from None
+    try:  # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
-        raise ContentError([Problem(Loc(shown), f"cannot read file: {exc.strerror}")]) from None
-    if len(data) > MAX_BYTES:
-        raise ContentError([Problem(Loc(shown), "file is too large for a content file")])
+        raise ContentError([Problem(where, f"cannot read file: {exc.strerror}")]) from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ContentError([Problem(where, "not a regular file (a folder, FIFO or device): name a file")])
+        if info.st_size > limit:
+            raise ContentError([Problem(where, f"the file is {info.st_size:,} bytes; at most {limit:,} are read")])
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise ContentError([Problem(where, f"the file is larger than {limit:,} bytes")])
+    return data
+
+
+def decode_utf8(data: bytes, shown: str) -> str:
+    """UTF-8 text (a BOM is dropped); a bad byte or a NUL is an error at its line and column."""
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise ContentError([Problem(Loc(shown, line, 1), "file is not UTF-8 text")]) from None
-    return load_text(text, shown)
+        col = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise ContentError([Problem(Loc(shown, line, col), "file is not UTF-8 text: save it as UTF-8")]) from None
+    nul = text.find("\0")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        col = nul - text.rfind("\n", 0, nul)
+        raise ContentError([Problem(Loc(shown, line, col), "a NUL byte: this is not a text file")])
+    return text
+
+
+def read_text(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES) -> str:
+    """A UTF-8 text file, read with :func:`read_bytes`'s checks."""
+    return decode_utf8(read_bytes(path, shown, root, limit), shown)
+
+
+def load_file(path: Path, name: str | None = None, root: Path | None = None) -> Any:
+    """Read and parse one YAML file; errors name the file (as ``name`` if given)."""
+    shown = name or display_name(path)
+    return load_text(read_text(path, shown, root), shown)

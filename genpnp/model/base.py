@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, overload
 
-from genpnp.art.base import ELEMENT, field_names, substitute, uses_fields
 from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
@@ -25,6 +22,7 @@ from genpnp.content.schema import (
 )
 from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.errors import ContentError, Loc
+from genpnp.model.table import read_table
 
 KINDS: dict[str, type] = {}
 
@@ -105,54 +103,22 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
     return Item(qty, fields, front, back, loc)
 
 
-def _read_csv(path: Any, loc: Loc, ctx: Ctx) -> Any:
-    shown = _shown(path, ctx)
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return ctx.error(Loc(shown, 1, 1), "the CSV file is not UTF-8 text")
-    rows = list(csv.reader(io.StringIO(text)))
-    if not rows:
-        return ctx.error(Loc(shown, 1, 1), "the CSV file is empty: it needs a header row")
-    header = [h.strip() for h in rows[0]]
-    items = []
-    for number, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            ctx.error(Loc(shown, number, 1), f"this row has {len(row)} cells; the header has {len(header)}")
-            continue
-        record = LMap(loc=Loc(shown, number, 1))
-        col_pos = 1
-        for name, cell in zip(header, row):
-            cell_loc = Loc(shown, number, col_pos)
-            col_pos += len(cell) + 1
-            value: Any = cell
-            if name == "qty":
-                try:
-                    value = int(cell.strip() or "1")
-                except ValueError:
-                    ctx.error(cell_loc, f"qty must be a whole number, got {cell!r}")
-                    continue
-            elif cell.strip().lstrip("-").isdigit():
-                value = int(cell.strip())
-            record[name] = value
-            record.value_locs[name] = cell_loc
-            record.key_locs[name] = cell_loc
-        items.append(parse_item(record, record.loc, ctx))
-    return items
-
-
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """Items inline (a list), or ``{file: data.yaml}`` (its ``items:`` list), or ``{csv: cards.csv}``."""
     from genpnp.content.schema import PathSpec
 
     if isinstance(value, LMap):
-        if set(value) == {"csv"}:
-            path = PathSpec((".csv",)).parse(value["csv"], value.loc_of("csv"), ctx)
+        if set(value) in ({"csv"}, {"xlsx"}, {"xlsx", "sheet"}):
+            key = "csv" if "csv" in value else "xlsx"
+            suffixes = (".csv", ".tsv", ".txt") if key == "csv" else (".xlsx",)
+            path = PathSpec(suffixes).parse(value[key], value.loc_of(key), ctx)
             if path is INVALID:
                 return INVALID
-            items = _read_csv(path, loc, ctx)
+            sheet = value.get("sheet")
+            rows = read_table(path, _shown(path, ctx), ctx, None if sheet is None else str(sheet))
+            if rows is INVALID:
+                return INVALID
+            items = [parse_item(row, row.loc, ctx) for row in rows]
         elif set(value) == {"product"}:
             from genpnp.model.product import parse_product
 
@@ -163,7 +129,8 @@ def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
                 return INVALID
             return parse_items(data["items"], data.loc_of("items"), ctx)
         else:
-            return ctx.error(loc, "items are a list, or {file: data.yaml}, {csv: data.csv} or {product: ...}")
+            return ctx.error(loc, "items are a list, or {file: data.yaml}, {csv: data.csv}, {xlsx: data.xlsx} "
+                                  "or {product: ...}")
     elif isinstance(value, list):
         items = [parse_item(v, value.loc_of(i) if isinstance(value, LList) else loc, ctx) for i, v in enumerate(value)]
     else:
@@ -200,7 +167,7 @@ def _shown(path: Any, ctx: Ctx) -> str:
 ITEMS = Custom(
     parse_items,
     {"anyOf": [{"type": "array", "items": {"type": "object"}}, {"type": "object"}]},
-    "list of items, or {file: data.yaml}, or {csv: data.csv}",
+    "list of items, or {file: data.yaml}, {csv: data.csv} or {xlsx: data.xlsx, sheet: name}",
 )
 
 # ---------------------------------------------------------------- faces
@@ -219,7 +186,7 @@ class Face:
     fill: Color | None = fld(ColorSpec(), None, "background colour")
     stroke: Color | None = fld(ColorSpec(), None, "outline drawn on the piece's edge")
     stroke_width: float = fld(Length(), 0.75, "outline width")
-    draw: Any = fld(Custom(_raw_list, {"type": "array", "items": ELEMENT.json_schema()}, "list of art elements"),
+    draw: Any = fld(Custom(_raw_list, {"type": "array", "items": {"$ref": "#/$defs/element"}}, "list of art elements"),
                     (), "art elements, drawn in order")
     loc: Loc = Loc("<built-in>")
 
@@ -323,54 +290,9 @@ def any_back(pieces: Sequence[Piece]) -> bool:
     return any(p.back is not None for p in pieces)
 
 
-class FaceResolver:
-    """Turns face templates + item fields into ResolvedFaces, once per distinct result."""
-
-    def __init__(self, component: str, faces: dict[str, Face], ctx: Ctx, w: float, h: float):
-        self.component, self.faces, self.ctx, self.w, self.h = component, faces, ctx, w, h
-        self.cache: dict[tuple, Any] = {}
-        self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
-        self.names = {name: field_names(f.draw) for name, f in faces.items()}
-        self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
-
-    def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
-        face = self.faces.get(face_name)
-        if face is None:
-            from genpnp.errors import did_you_mean
-
-            return self.ctx.error(loc, f'no face "{face_name}"{did_you_mean(face_name, self.faces)}')
-        key: tuple = (face_name,) if self.static[face_name] else (face_name, tuple(sorted(item.fields.items())))
-        if key in self.cache:
-            return self.cache[key]
-        used: set[str] = set()
-        raw = face.draw
-        if not self.static[face_name]:
-            raw = substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, used, item.loc,
-                             self.reported)
-            if not self.names[face_name] <= item.fields.keys():  # reported by substitute (once per place)
-                self.cache[key] = INVALID
-                return INVALID
-        elements = []
-        for i, value in enumerate(raw):
-            el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
-            element = ELEMENT.parse(value, el_loc, self.ctx)
-            if element is INVALID:
-                self.cache[key] = INVALID
-                return INVALID
-            element.check(self.w, self.h, self.ctx)
-            elements.append(element)
-        suffix = "" if self.static[face_name] else "-" + str(len(self.cache))
-        resolved = ResolvedFace(
-            f"{self.component}/{face_name}{suffix}", face.fill, face.stroke, face.stroke_width, tuple(elements),
-            face_name,
-        )
-        self.cache[key] = resolved
-        return resolved
-
-
 FACES = Custom(
     lambda v, loc, ctx: _parse_faces(v, loc, ctx),
-    {"type": "object"},
+    {"type": "object", "additionalProperties": {"$ref": "#/$defs/face"}},
     "mapping of face name to face",
 )
 
@@ -380,6 +302,8 @@ def _parse_faces(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
     return MapOf(Obj(Face)).parse(value, loc, ctx)
 
+
+from genpnp.model.faceresolve import FaceResolver  # noqa: E402  (it builds on the classes above)
 
 __all__ = [
     "KINDS", "kind", "Component", "Item", "Face", "ResolvedFace", "Piece", "PieceRuns", "any_back", "FaceResolver",

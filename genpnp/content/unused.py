@@ -1,0 +1,68 @@
+"""Nothing silently dropped: item columns that no face, rule or known key reads are warnings.
+
+A column named ``quantity`` is not ``qty``: without this check the deck silently has one card
+per row. Each unused column is reported once per component, at the first item that has it,
+with the nearest name that would be read ("did you mean").
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from typing import Any
+
+from genpnp.art.base import field_names
+from genpnp.content.schema import Ctx
+from genpnp.content.yamlload import read_bytes
+from genpnp.errors import ContentError, did_you_mean
+
+ITEM_KEYS = ("qty", "front", "back")
+# what designers call the item keys in their spreadsheets
+SYNONYMS = {"quantity": "qty", "count": "qty", "copies": "qty", "number": "qty", "amount": "qty", "n": "qty",
+            "qnt": "qty", "quant": "qty", "face": "front", "reverse": "back"}
+
+
+def rule_words(rules: str, root: Path) -> set[str]:
+    """Names the game's rules may read from items: words quoted in its rules module or rule files."""
+    texts = []
+    if rules:
+        spec = importlib.util.find_spec(f"genpnp.rules.games.{rules}") if _known_package() else None
+        if spec is not None and spec.origin:
+            texts.append(Path(spec.origin).read_text(encoding="utf-8"))
+    for path in sorted(root.glob("rules*.yaml")):
+        try:
+            texts.append(read_bytes(path, path.name, root).decode("utf-8", errors="replace"))
+        except ContentError:  # reported where the file is loaded
+            continue
+    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", "\n".join(texts)))
+
+
+def _known_package() -> bool:
+    try:
+        return importlib.util.find_spec("genpnp.rules.games") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def check_columns(components: dict[str, Any], words: set[str], ctx: Ctx) -> None:
+    """Warn about every item field of a faced component that nothing reads."""
+    for comp in components.values():
+        faces = getattr(comp, "faces", None)
+        items = getattr(comp, "items", None)
+        if not faces or not items or not hasattr(items, "__iter__"):
+            continue
+        used = set().union(*(field_names(face.draw) for face in faces.values()))
+        known = used | set(ITEM_KEYS)
+        reported: set[str] = set()
+        for item in items:
+            for column in getattr(item, "fields", {}):
+                if column in known or column in reported or column in words:
+                    continue
+                reported.add(column)
+                hint = f' (did you mean "{SYNONYMS[column.lower()]}"?)' if column.lower() in SYNONYMS \
+                    else did_you_mean(column, known)
+                if "did you mean" not in hint:
+                    hint = f" (the faces use: {', '.join(sorted(used))})" if used else " (no face uses a field)"
+                ctx.warn(item.loc, f'the column "{column}" is not used by any face of "{comp.name}" or by the '
+                                   f"rules: it is ignored{hint}")
