@@ -233,6 +233,30 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game
 
 
 @main.command()
+@content_option
+@overlay_options
+@click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png", show_default=True,
+              help="png: a PNG per face for print shops; tts: Tabletop Simulator deck sheets.")
+@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@click.option("--bleed", default="0", show_default=True, help="png: bleed in mm, or a length (0.125in).")
+@click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True)
+@click.option("--component", "components", multiple=True, help="Only this component (repeatable).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
+              help="Folder to write into [default: out/<game>-<format>].")
+@click.argument("game")
+@reports_errors
+def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: tuple[str, ...],
+           out_dir: Path | None, game: str) -> None:
+    """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets."""
+    from genpnp.export import export_game, parse_bleed
+
+    (loaded,) = load_games(content, (game,))
+    out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
+    files = export_game(loaded, fmt, out, dpi, parse_bleed(bleed), ink, components)
+    click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
+
+
+@main.command()
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
 @reports_errors
@@ -318,7 +342,8 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
         raise GenpnpError("\n".join(problems))
     for o in outputs:
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
-    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir):
+    exports = rel.run_exports(rel.export_plan(loaded), out_dir, jobs or os.cpu_count() or 1)
+    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports):
         report.result(str(path))
     report.result(str(out_dir / "manifest.json"))
 

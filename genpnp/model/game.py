@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.color import Color
-from genpnp.content.schema import INVALID, Enum, Int, ListOf, MapOf, Num, Obj, Str, fld
+from genpnp.content.schema import INVALID, Enum, Int, Length, ListOf, MapOf, Num, Obj, Str, fld
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
+from genpnp.units import MM
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -20,6 +21,19 @@ class PaletteEntry:
     grey: float = fld(Num(0.0, 1.0), -1.0, "grey level in --ink bw (0 black, 1 white); default from brightness")
     pattern: str = fld(Enum("", "hatch", "cross", "dots"), "", "pattern added in --ink bw")
     label: str = fld(Str(), "", "what the colour stands for (shown in the cover's legend)")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReleaseSpec:
+    """What `genpnp release` makes of the game besides its PDFs (see docs/release.md)."""
+
+    export: tuple = fld(ListOf(Enum("png", "tts"), single=True), (),
+                        "image exports: png (one PNG per face, for print-on-demand shops), "
+                        "tts (Tabletop Simulator deck sheets)", ["png", "tts"])
+    dpi: int = fld(Int(50, 1200), 300, "resolution of the exported images")
+    bleed: float = fld(Length(hi=12 * MM), 0.0, "bleed around each PNG of the png export (1/8 in: 0.125in)")
+    ink: str = fld(Enum("color", "bw", "saver"), "color", "ink of the exported images")
     loc: Loc = Loc("<built-in>")
 
 
@@ -48,6 +62,7 @@ class GameMeta:
                           example=[["red", "blue", "paper"]])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     font: str = fld(Str(), "sans", "the font of sheet titles and text pages")
+    release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod
