@@ -256,6 +256,33 @@ def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: 
     click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
 
 
+@main.command("watch")
+@content_option
+@overlay_options
+@print_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
+@click.option("--previews", "preview_dir", type=click.Path(path_type=Path), default=None,
+              help="Folder of the preview PNGs [default: OUT/preview].")
+@click.option("--dpi", type=click.IntRange(10, 300), default=50, show_default=True, help="Of the previews.")
+@click.option("--page", "pages", type=int, multiple=True, help="Preview only this page (repeatable).")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.argument("game")
+@reports_errors
+def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, pages: tuple[int, ...],
+              force: bool, game: str, **opts: Any) -> None:
+    """Rebuild GAME's PDF and previews on every save; print problems as they happen (Ctrl-C stops)."""
+    from genpnp.content.project import resolve_games
+    from genpnp.watch import Watcher, stop_on_sigterm, watch
+
+    options = make_options(**opts)
+    ((game_id, folder),) = resolve_games(content, (game,)).items()
+    given = click.get_current_context().meta.get("genpnp.overlays", {})
+    watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
+                      current_overlays, lambda line: click.echo(line, err=True))
+    stop_on_sigterm()
+    sys.exit(watch(watcher, extra_paths=[Path(p) for p in given.get("overlays", ())]))
+
+
 @main.command()
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
