@@ -145,18 +145,19 @@ def template_section() -> str:
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
     from genpnp.model.base import Component, Face
-    from genpnp.model.game import GameMeta, PaletteEntry
+    from genpnp.model.game import GameMeta, PaletteEntry, ReleaseSpec
 
     kinds, arts = _registries()
     parts = {
         "template": template_section(),
         "table:game": key_table(GameMeta),
         "table:palette": key_table(PaletteEntry),
+        "table:release": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
         "kinds": kinds_section(kinds),
         "art": art_section(arts),
-        "objects": objects_section(kinds, ("Face", "PaletteEntry")),
+        "objects": objects_section(kinds, ("Face", "PaletteEntry", "ReleaseSpec")),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)
