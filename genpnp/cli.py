@@ -237,7 +237,7 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game
 @overlay_options
 @click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png", show_default=True,
               help="png: a PNG per face for print shops; tts: Tabletop Simulator deck sheets.")
-@click.option("--dpi", type=click.IntRange(50, 1200), default=300, show_default=True)
+@click.option("--dpi", type=click.IntRange(20, 1200), default=300, show_default=True)
 @click.option("--bleed", default="0", show_default=True, help="png: bleed in mm, or a length (0.125in).")
 @click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True)
 @click.option("--component", "components", multiple=True, help="Only this component (repeatable).")

@@ -31,7 +31,7 @@ class ReleaseSpec:
     export: tuple = fld(ListOf(Enum("png", "tts"), single=True), (),
                         "image exports: png (one PNG per face, for print-on-demand shops), "
                         "tts (Tabletop Simulator deck sheets)", ["png", "tts"])
-    dpi: int = fld(Int(50, 1200), 300, "resolution of the exported images")
+    dpi: int = fld(Int(20, 1200), 300, "resolution of the exported images")
     bleed: float = fld(Length(hi=12 * MM), 0.0, "bleed around each PNG of the png export (1/8 in: 0.125in)")
     ink: str = fld(Enum("color", "bw", "saver"), "color", "ink of the exported images")
     loc: Loc = Loc("<built-in>")
