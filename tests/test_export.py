@@ -248,8 +248,9 @@ def test_the_docs_example_exports_as_documented(tmp_path: Path, monkeypatch: pyt
 
 def test_release_adds_the_exports_the_game_asks_for(tmp_path: Path) -> None:
     folder = make_game(tmp_path)
+    (key,) = re.findall(r"```yaml\n(release: .*)\n```", (ROOT / "docs" / "release.md").read_text(encoding="utf-8"))
     with (folder / "game.yaml").open("a", encoding="utf-8") as f:
-        f.write("release: {export: [png, tts], dpi: 40, bleed: 0.125in}\n")
+        f.write(key.replace("dpi: 300", "dpi: 40") + "\n")  # docs/release.md's key, at a dpi quick to test
     outs = []
     for name, jobs in (("one", "1"), ("two", "2")):
         result = run("release", folder.name, "--content", folder.parent, "--out", tmp_path / name, "-j", jobs,
