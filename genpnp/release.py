@@ -198,7 +198,8 @@ def finish(games: dict[str, Any], outputs: list[Output], root: Path,
            exports: dict[Export, tuple[str, ...]] | None = None) -> list[Path]:
     """Per game: manifest.json and a zip (and a zip per image export); then the release's
     manifest.json. Returns the zips."""
-    zips, summary = [], {}
+    zips: list[Path] = []
+    summary: dict[str, Any] = {}
     for game_id, meta in sorted(games.items()):
         mine = [o for o in outputs if o.variant.game == game_id]
         manifest = game_manifest(game_id, meta, mine, root)
@@ -213,7 +214,8 @@ def finish(games: dict[str, Any], outputs: list[Output], root: Path,
         summary[game_id] = {"version": meta.version, "manifest": f"{game_id}/manifest.json",
                             "manifest_sha256": sha256(manifest_path), "zip": zip_path.name,
                             "zip_sha256": sha256(zip_path), "builds": manifest["builds"],
-                            "exports": [{k: e[k] for k in ("format", "zip", "zip_sha256")} for e in manifest["exports"]]}
+                            "exports": [{k: e[k] for k in ("format", "zip", "zip_sha256")}
+                                        for e in manifest["exports"]]}
     top = {"genpnp": __version__, "games": summary}
     (root / "manifest.json").write_text(json.dumps(top, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return zips
