@@ -287,6 +287,57 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game
 
 
 @main.command()
+@content_option
+@overlay_options
+@click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png", show_default=True,
+              help="png: a PNG per face for print shops; tts: Tabletop Simulator deck sheets.")
+@click.option("--dpi", type=click.IntRange(20, 1200), default=300, show_default=True)
+@click.option("--bleed", default="0", show_default=True, help="png: bleed in mm, or a length (0.125in).")
+@click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True)
+@click.option("--component", "components", multiple=True, help="Only this component (repeatable).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
+              help="Folder to write into [default: out/<game>-<format>].")
+@click.argument("game")
+@reports_errors
+def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: tuple[str, ...],
+           out_dir: Path | None, game: str) -> None:
+    """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets."""
+    from genpnp.export import export_game, parse_bleed
+
+    (loaded,) = load_games(content, (game,))
+    out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
+    files = export_game(loaded, fmt, out, dpi, parse_bleed(bleed), ink, components)
+    click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
+
+
+@main.command("watch")
+@content_option
+@overlay_options
+@print_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
+@click.option("--previews", "preview_dir", type=click.Path(path_type=Path), default=None,
+              help="Folder of the preview PNGs [default: OUT/preview].")
+@click.option("--dpi", type=click.IntRange(10, 300), default=50, show_default=True, help="Of the previews.")
+@click.option("--page", "pages", type=int, multiple=True, help="Preview only this page (repeatable).")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.argument("game")
+@reports_errors
+def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, pages: tuple[int, ...],
+              force: bool, game: str, **opts: Any) -> None:
+    """Rebuild GAME's PDF and previews on every save; print problems as they happen (Ctrl-C stops)."""
+    from genpnp.content.project import resolve_games
+    from genpnp.watch import Watcher, stop_on_sigterm, watch
+
+    options = make_options(**opts)
+    ((game_id, folder),) = resolve_games(content, (game,)).items()
+    given = click.get_current_context().meta.get("genpnp.overlays", {})
+    watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
+                      current_overlays, lambda line: click.echo(line, err=True))
+    stop_on_sigterm()
+    sys.exit(watch(watcher, extra_paths=[Path(p) for p in given.get("overlays", ())]))
+
+
+@main.command()
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
 @reports_errors
@@ -388,7 +439,8 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
         raise GenpnpError("\n".join(problems))
     for o in outputs:
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
-    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir):
+    exports = rel.run_exports(rel.export_plan(loaded), out_dir, jobs or os.cpu_count() or 1)
+    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports):
         report.result(str(path))
     report.result(str(out_dir / "manifest.json"))
 
@@ -458,7 +510,8 @@ def audit(content: Path, fmt: str, games: tuple[str, ...], **opts: Any) -> None:
                 progress.result_line(str(f))
             use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
                 len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
-            progress.result_line(f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
-                       f"pieces cover {use:.0%} of their pages; {len(a.errors)} error(s), "
-                       f"{len(a.findings) - len(a.errors)} warning(s)")
+            progress.result_line(
+                f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
+                f"pieces cover {use:.0%} of their pages; {len(a.errors)} error(s), "
+                f"{len(a.findings) - len(a.errors)} warning(s)")
     sys.exit(1 if any(a.errors for a in audits) else 0)

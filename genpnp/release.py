@@ -1,4 +1,5 @@
-"""Releases: every game x paper x ink x backs as PDFs, page-1 previews, a manifest and one zip per game.
+"""Releases: every game x paper x ink x backs as PDFs, page-1 previews, a manifest and one zip per game,
+plus the image exports (PNG per face, Tabletop Simulator sheets) a game asks for in game.yaml.
 
 Output is reproducible: PDFs are written in invariant mode, previews are plain
 PNGs, ``manifest.json`` has sorted keys and no timestamps, and zips have sorted
@@ -132,6 +133,57 @@ def run_all(variants: list[Variant], out: Path, jobs: int,
     return [results[v] for v in variants]
 
 
+@dataclass(frozen=True)
+class Export:
+    """An image export a game asks for in game.yaml (``release: {export: [png, tts]}``)."""
+
+    game: str
+    folder: str
+    format: str
+    dpi: int
+    bleed: float
+    ink: str
+
+
+def export_plan(games: dict[str, Any]) -> list[Export]:
+    """The exports of every loaded game (id -> Game) that has ``release: {export: ...}``, in a fixed order."""
+    out = []
+    for game_id, game in sorted(games.items()):
+        spec = game.meta.release
+        for fmt in (spec.export if spec else ()):
+            out.append(Export(game_id, str(game.root), fmt, spec.dpi, spec.bleed if fmt == "png" else 0.0, spec.ink))
+    return out
+
+
+def run_export(job: Export, out: str) -> tuple[Export, tuple[str, ...], tuple[str, ...]]:
+    """Load the game and write one export into ``<out>/<game>/<format>/`` (runs in a worker process);
+    returns the files written (relative to ``out``) or the errors."""
+    from genpnp.content.project import load_game
+    from genpnp.export import export_game
+
+    root = Path(out)
+    try:
+        game = load_game(Path(job.folder), job.game)
+        files = export_game(game, job.format, root / job.game / job.format, job.dpi, job.bleed, job.ink)
+    except GenpnpError as exc:
+        return job, (), tuple(exc.lines())
+    return job, tuple(f.relative_to(root).as_posix() for f in files), ()
+
+
+def run_exports(jobs: list[Export], out: Path, workers: int) -> dict[Export, tuple[str, ...]]:
+    """Every export (in ``workers`` processes when more than one): files per export, in plan order;
+    raises GenpnpError with every export's errors if one fails."""
+    if workers <= 1 or len(jobs) <= 1:
+        results = [run_export(job, str(out)) for job in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            results = list(pool.map(run_export, jobs, [str(out)] * len(jobs)))
+    problems = [line for _, _, errors in results for line in errors]
+    if problems:
+        raise GenpnpError("\n".join(problems))
+    return {job: files for job, files, _ in results}
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -161,12 +213,33 @@ def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> di
             "genpnp": __version__, "builds": builds}
 
 
-def finish(games: dict[str, Any], outputs: list[Output], root: Path) -> list[Path]:
-    """Per game: manifest.json and a zip; then the release's manifest.json. Returns the zips."""
-    zips, summary = [], {}
+def export_zips(game_id: str, version: str, exports: dict[Export, tuple[str, ...]], root: Path
+                ) -> list[dict[str, Any]]:
+    """One zip per export of the game (``<game>-<version>-<format>.zip``) and its manifest entries."""
+    entries = []
+    for job, files in exports.items():
+        if job.game != game_id:
+            continue
+        zip_path = root / f"{game_id}-{version}-{job.format}.zip"
+        write_zip(zip_path, root, files)
+        entries.append({"format": job.format, "dpi": job.dpi, "bleed_mm": round(job.bleed * 25.4 / 72, 3),
+                        "ink": job.ink, "folder": f"{game_id}/{job.format}", "zip": zip_path.name,
+                        "zip_sha256": sha256(zip_path),
+                        "files": [{"file": f, "sha256": sha256(root / f)} for f in sorted(files)]})
+    return entries
+
+
+def finish(games: dict[str, Any], outputs: list[Output], root: Path,
+           exports: dict[Export, tuple[str, ...]] | None = None) -> list[Path]:
+    """Per game: manifest.json and a zip (and a zip per image export); then the release's
+    manifest.json. Returns the zips."""
+    zips: list[Path] = []
+    summary: dict[str, Any] = {}
     for game_id, meta in sorted(games.items()):
         mine = [o for o in outputs if o.variant.game == game_id]
         manifest = game_manifest(game_id, meta, mine, root)
+        manifest["exports"] = export_zips(game_id, meta.version, exports or {}, root)
+        zips.extend(root / e["zip"] for e in manifest["exports"])
         manifest_path = root / game_id / "manifest.json"
         manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         files = [f"{game_id}/manifest.json"] + [o.pdf for o in mine] + [o.preview for o in mine]
@@ -175,7 +248,9 @@ def finish(games: dict[str, Any], outputs: list[Output], root: Path) -> list[Pat
         zips.append(zip_path)
         summary[game_id] = {"version": meta.version, "manifest": f"{game_id}/manifest.json",
                             "manifest_sha256": sha256(manifest_path), "zip": zip_path.name,
-                            "zip_sha256": sha256(zip_path), "builds": manifest["builds"]}
+                            "zip_sha256": sha256(zip_path), "builds": manifest["builds"],
+                            "exports": [{k: e[k] for k in ("format", "zip", "zip_sha256")}
+                                        for e in manifest["exports"]]}
     top = {"genpnp": __version__, "games": summary}
     (root / "manifest.json").write_text(json.dumps(top, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return zips

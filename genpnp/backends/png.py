@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,19 +58,23 @@ def preview_game(game: Any, options: Any, out_dir: Path, pages: Sequence[int], d
     """Build the game's PDF in a temporary folder and write page PNGs and a contact sheet."""
     from genpnp.build import build_game
 
-    out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         built = build_game(game, options, Path(tmp))
-        images = render_pages(built.path, dpi, pages)
-        stem = built.path.stem
+        return write_previews(built.path, out_dir, pages, dpi)
+
+
+def write_previews(pdf_path: Path, out_dir: Path, pages: Sequence[int], dpi: int) -> list[Path]:
+    """Page PNGs of a built PDF (all pages, or ``pages``) and, for all pages, a contact sheet. Each file
+    is written under a temporary name and renamed, so a viewer never reads half a PNG."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    images = render_pages(pdf_path, dpi, pages)
+    stem = pdf_path.stem
     numbers = list(pages) or list(range(1, len(images) + 1))
-    written = []
-    for number, image in zip(numbers, images):
-        path = out_dir / f"{stem}-page{number:03d}.png"
-        image.save(path, optimize=True)
-        written.append(path)
+    named = [(out_dir / f"{stem}-page{number:03d}.png", image) for number, image in zip(numbers, images)]
     if not pages:
-        path = out_dir / f"{stem}-contact.png"
-        contact_sheet(images).save(path, optimize=True)
-        written.append(path)
-    return written
+        named.append((out_dir / f"{stem}-contact.png", contact_sheet(images)))
+    for path, image in named:
+        tmp = path.with_name(f".{path.name}.tmp")
+        image.save(tmp, format="PNG", optimize=True)
+        os.replace(tmp, path)
+    return [path for path, _ in named]

@@ -267,6 +267,11 @@ class PieceRuns(Sequence[Piece]):
                 i += 1
                 yield Piece(self.component, i, self.w, self.h, self.shape, front, back, fields, self.radius)
 
+    def runs(self) -> Iterator[tuple[Piece, int]]:
+        """Each item's first piece and how many pieces the item has, in order."""
+        for start, (qty, front, back, fields) in zip(self._starts, self._runs):
+            yield Piece(self.component, start + 1, self.w, self.h, self.shape, front, back, fields, self.radius), qty
+
     def faces(self) -> Iterator[tuple[ResolvedFace, ResolvedFace | None]]:
         """(front, back) of each run, without making the pieces."""
         return ((front, back) for _, front, back, _ in self._runs)

@@ -7,10 +7,25 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.color import Color
-from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, ListOf, MapOf, Num, Obj, PathSpec, Str, fld
+from genpnp.content.schema import (
+    INVALID,
+    Ctx,
+    Custom,
+    Enum,
+    Int,
+    Length,
+    ListOf,
+    MapOf,
+    Num,
+    Obj,
+    PathSpec,
+    Str,
+    fld,
+)
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
 from genpnp.rules.spec import RULES
+from genpnp.units import MM
 
 
 def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -48,6 +63,19 @@ class PaletteEntry:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ReleaseSpec:
+    """What `genpnp release` makes of the game besides its PDFs (see docs/release.md)."""
+
+    export: tuple = fld(ListOf(Enum("png", "tts"), single=True), (),
+                        "image exports: png (one PNG per face, for print-on-demand shops), "
+                        "tts (Tabletop Simulator deck sheets)", ["png", "tts"])
+    dpi: int = fld(Int(20, 1200), 300, "resolution of the exported images")
+    bleed: float = fld(Length(hi=12 * MM), 0.0, "bleed around each PNG of the png export (1/8 in: 0.125in)")
+    ink: str = fld(Enum("color", "bw", "saver"), "color", "ink of the exported images")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameMeta:
     """The contents of game.yaml."""
 
@@ -73,6 +101,7 @@ class GameMeta:
     font: str = fld(Str(), "sans", "the font of sheet titles and text pages")
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
                              "text elements use them by name (font: title)")
+    release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod

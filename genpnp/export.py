@@ -1,0 +1,249 @@
+"""Export: every face of a game's pieces as a PNG at a print shop's exact pixel size.
+
+Each face is drawn by the same renderers as the PDF build (``draw_placement`` on a one-face page,
+grown by the bleed exactly as on a sheet), written into a temporary PDF and rasterised with
+pdfium into a bitmap of exactly ``round((w + 2 * bleed) * dpi)`` x ``round((h + 2 * bleed) * dpi)``
+pixels. PNGs carry the dpi (pHYs) and nothing that changes between runs, so the same game gives
+the same bytes. ``genpnp.tts`` builds Tabletop Simulator deck sheets from the same faces.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from PIL import Image
+
+from genpnp.errors import ContentError, Problem, UsageError, did_you_mean
+from genpnp.units import INCH
+
+MAX_PIXELS = 50_000_000  # one image; a 600 x 600 mm board at 300 dpi is 50 megapixels
+NAME_FIELDS = ("name", "title", "id", "label")
+
+
+@dataclass(frozen=True)
+class FaceJob:
+    """One face to export: the item it belongs to (1-based), its file stem and how many pieces show it."""
+
+    component: Any
+    piece: Any
+    item: int
+    stem: str  # "<nn>-<item>" or "<nn>"
+    face: str  # "front" or "back"
+    qty: int  # pieces of this item, copies included
+
+
+def exportable(game: Any, only: Sequence[str] = ()) -> list[Any]:
+    """The game's components that are pieces (not text or score-sheet pages), in document order."""
+    unknown = [c for c in only if c not in game.components]
+    if unknown:
+        raise UsageError(f'--component: {game.id} has no component "{unknown[0]}"'
+                         f"{did_you_mean(unknown[0], game.components)}")
+    return [c for c in game.ordered() if (not only or c.name in only) and len(getattr(c, "pieces", ())) > 0]
+
+
+def skipped(game: Any, only: Sequence[str] = ()) -> list[str]:
+    """Components that export leaves out: pages (rules, score sheets) print only in the PDF."""
+    return [c.name for c in game.ordered() if (not only or c.name in only) and not getattr(c, "pieces", ())]
+
+
+def items_of(component: Any) -> list[tuple[Any, int]]:
+    """(first piece, number of pieces) per item; identical pieces in a row (dice of one net) are one item."""
+    pieces = component.pieces
+    if hasattr(pieces, "runs"):
+        return list(pieces.runs())
+    out: list[tuple[Any, int]] = []
+    for piece in pieces:
+        last = out[-1][0] if out else None
+        if last is not None and (last.front, last.back, last.fields) == (piece.front, piece.back, piece.fields):
+            out[-1] = (last, out[-1][1] + 1)
+        else:
+            out.append((piece, 1))
+    return out
+
+
+def slug(text: str, limit: int = 40) -> str:
+    words = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    if len(words) > limit:
+        words = words[:limit].rsplit("-", 1)[0] if "-" in words[:limit] else words[:limit]
+    return words
+
+
+def item_name(component: Any, piece: Any) -> str:
+    """A short file-name part for an item: its name/title/id/label field, else the face it names
+    for itself, else up to three of its field values (no colours, paths or true/false)."""
+    fields = piece.fields or {}
+    for key in NAME_FIELDS:
+        if str(fields.get(key, "")).strip():
+            return slug(str(fields[key]))
+    own = getattr(piece.front, "name", "")
+    if own and own != getattr(component, "front", "front"):
+        return slug(own)
+    parts: list[str] = []
+    for value in fields.values():
+        text = str(value).strip().lower()
+        if text and not isinstance(value, bool) and text[0] != "#" and "/" not in text and text not in parts:
+            parts.append(text)
+    return slug("-".join(parts[:3]))
+
+
+def face_jobs(component: Any) -> list[FaceJob]:
+    items = items_of(component)
+    width = max(2, len(str(len(items))))
+    jobs = []
+    for number, (piece, qty) in enumerate(items, start=1):
+        name = item_name(component, piece)
+        stem = f"{number:0{width}d}-{name}" if name else f"{number:0{width}d}"
+        for face in ("front", "back"):
+            if getattr(piece, face) is not None:
+                jobs.append(FaceJob(component, piece, number, stem, face, qty * component.copies))
+    return jobs
+
+
+def pixel_size(w: float, h: float, bleed: float, dpi: float) -> tuple[int, int]:
+    """Pixels of a w x h face (points) with ``bleed`` on every side: round((w + 2 * bleed) * dpi)."""
+    return round((w + 2 * bleed) / INCH * dpi), round((h + 2 * bleed) / INCH * dpi)
+
+
+def check_sizes(components: Sequence[Any], bleed: float, dpi: float) -> None:
+    """Refuse, before anything is drawn, a piece whose image would pass MAX_PIXELS."""
+    problems = []
+    for comp in components:
+        piece = comp.pieces[0]
+        w, h = pixel_size(piece.w, piece.h, bleed, dpi)
+        if w * h > MAX_PIXELS:
+            most = int(dpi * (MAX_PIXELS / (w * h)) ** 0.5)
+            problems.append(Problem(comp.loc, f"{comp.name}: at {dpi:g} dpi one image would be {w} x {h} pixels "
+                                              f"({w * h / 1e6:.0f} megapixels, more than {MAX_PIXELS // 1_000_000}): "
+                                              f"export it with --dpi {most} or less"))
+    if problems:
+        raise ContentError(problems)
+
+
+def render_faces(game: Any, jobs: Sequence[FaceJob], dpi: float, bleed: float, ink: str = "color"
+                 ) -> Iterator[tuple[FaceJob, Image.Image]]:
+    """Each job's face as an RGB image of exactly ``pixel_size`` pixels, in order.
+
+    The faces are drawn into one temporary PDF (a page per face, fonts and forms shared) whose
+    pages measure the pixel size at ``dpi``; the trim box sits in the middle and the art grows
+    into the bleed as on a printed sheet."""
+    from genpnp.backends.pdf import write_pdf
+    from genpnp.impose.sheet import Box, Placement
+    from genpnp.render.faces import draw_placement
+
+    if not jobs:
+        return
+    pixels = [pixel_size(j.piece.w, j.piece.h, bleed, dpi) for j in jobs]
+    sizes = [(px * INCH / dpi, py * INCH / dpi) for px, py in pixels]
+
+    def draw_page(surface: Any, index: int) -> None:
+        job, (pw, ph) = jobs[index], sizes[index]
+        mx, my = (pw - job.piece.w) / 2, (ph - job.piece.h) / 2
+        box = Box(mx, my, job.piece.w, job.piece.h)
+        draw_placement(surface, Placement(job.component, job.piece, job.face, box, 0, max(mx, my, 0.0)))
+
+    with tempfile.TemporaryDirectory(prefix="genpnp-export-") as tmp:
+        path = Path(tmp) / "faces.pdf"
+        write_pdf(path, sizes, draw_page, game.meta.name, "genpnp", ink)
+        pdf = pdfium.PdfDocument(str(path))
+        try:
+            for index, job in enumerate(jobs):
+                page = pdf[index]
+                try:
+                    yield job, rasterise(page, *pixels[index])
+                finally:
+                    page.close()
+        finally:
+            pdf.close()
+
+
+def rasterise(page: Any, width: int, height: int) -> Image.Image:
+    """The whole page stretched over exactly width x height pixels, on white."""
+    bitmap = pdfium.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True)
+    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
+    flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB, as the bitmap is read
+    pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
+    return bitmap.to_pil().convert("RGB")
+
+
+def save_png(image: Image.Image, path: Path, dpi: float) -> None:
+    """A PNG with its dpi (pHYs) and no date or software chunk: the same image, the same bytes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    image.save(path, format="PNG", dpi=(dpi, dpi), compress_level=6)
+
+
+@contextmanager
+def staged(out: Path) -> Iterator[Path]:
+    """A temporary folder beside ``out`` whose entries replace out's when the block succeeds: an
+    export that fails half-way leaves ``out`` as it was."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        yield tmp
+        out.mkdir(parents=True, exist_ok=True)
+        for entry in sorted(tmp.iterdir()):
+            target = out / entry.name
+            if target.is_dir() and not target.is_symlink():
+                shutil.rmtree(target)
+            os.replace(entry, target)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
+               only: Sequence[str] = ()) -> list[Path]:
+    """One PNG per face of every item into ``out/<component>/<nn>-<item>-<face>.png``, and
+    ``out/png.json`` listing each file with its item, face, quantity and pixel size."""
+    components = exportable(game, only)
+    check_sizes(components, bleed, dpi)
+    jobs = [job for comp in components for job in face_jobs(comp)]
+    files = []
+    with staged(out) as tmp:
+        for job, image in render_faces(game, jobs, dpi, bleed, ink):
+            rel = f"{job.component.name}/{job.stem}-{job.face}.png"
+            save_png(image, tmp / rel, dpi)
+            files.append({"file": rel, "component": job.component.name, "item": job.item, "face": job.face,
+                          "qty": job.qty, "pixels": list(image.size)})
+        write_json(tmp / "png.json", {"game": game.id, "version": game.meta.version, "dpi": dpi,
+                                      "bleed_mm": round(bleed / INCH * 25.4, 3), "ink": ink, "files": files,
+                                      "skipped": skipped(game, only)})
+    return [out / f["file"] for f in files] + [out / "png.json"]
+
+
+def parse_bleed(text: str) -> float:
+    """``--bleed``: millimetres (``3``) or a length (``0.125in``, ``3.175mm``), up to 12 mm; in points."""
+    from genpnp.units import MM, UnitError, parse_length
+
+    try:
+        value = float(text) * MM if re.fullmatch(r"\s*\d+(\.\d*)?\s*", text) else parse_length(text)
+    except UnitError as exc:
+        raise UsageError(f"--bleed: {exc}") from None
+    if not 0 <= value <= 12 * MM:
+        raise UsageError(f"--bleed: {text} is not between 0 and 12 mm")
+    return value
+
+
+def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
+                only: Sequence[str] = ()) -> list[Path]:
+    """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed)."""
+    if fmt == "tts":
+        from genpnp.tts import export_tts
+
+        if bleed:
+            raise UsageError("--bleed: Tabletop Simulator faces are cut at the trim line (leave --bleed out)")
+        return export_tts(game, out, dpi, ink, only)
+    return export_png(game, out, dpi, bleed, ink, only)
