@@ -102,6 +102,10 @@ def audit_document(doc: Document, file: str, faces: dict | None = None) -> Audit
         pages.append(page)
     if options.backs == "duplex":
         _duplex(sheets, pages, game)
+    if pages:  # colours the palette says must differ, as a mono printer prints them (rules/contrast.py)
+        from genpnp.rules.contrast import check_contrast
+
+        pages[0].findings.extend(Finding(1, "contrast", v.message, v.loc) for v in check_contrast(game))
     two_sided = options.backs == "duplex"
     count = len(sheets)
     return Audit(game.id, file, pages, math.ceil(count / 2) if two_sided else count,
