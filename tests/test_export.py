@@ -205,14 +205,14 @@ def test_tts_pieces_with_different_backs_get_back_sheets(tmp_path: Path) -> None
 def test_errors_are_clear_and_write_nothing(tmp_path: Path) -> None:
     folder = make_game(tmp_path)
     out = tmp_path / "out"
-    result = run("export", "no-such-game", "--content", folder.parent, "--out", out)
-    assert result.exit_code == 1 and "no-such-game" in result.output and "Traceback" not in result.output
+    result = run("export", "no-such-game", "--content", folder.parent, "--out", out)  # usage errors exit 2
+    assert result.exit_code == 2 and "no-such-game" in result.output and "Traceback" not in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--component", "card")
-    assert result.exit_code == 1 and 'no component "card" (did you mean "cards"?)' in result.output
+    assert result.exit_code == 2 and 'no component "card" (did you mean "cards"?)' in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--bleed", "2cm")
-    assert result.exit_code == 1 and "--bleed: 2cm is not between 0 and 12 mm" in result.output
+    assert result.exit_code == 2 and "--bleed: 2cm is not between 0 and 12 mm" in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--format", "tts", "--bleed", "3")
-    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.exit_code == 2 and "Traceback" not in result.output
     assert not out.exists()
 
 

@@ -68,6 +68,9 @@ def impose_game(game: Any, options: Options) -> Document:
             for m, member in enumerate(members):
                 member.title = comp.sheet
                 _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None)
+            following = sections[n + 1] if n + 1 < len(sections) else None
+            if not (isinstance(following, tuple) and following[1]):  # only another group may share its page
+                body.open = None
             continue
         body.add(comp.label, impose_component(comp, frame, options))  # a later small section may
         # still fill the room the last page of pieces left
@@ -172,6 +175,8 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
                 following: PieceSet | None = None) -> None:
     comp = pieces.segments[0].comp
     p = pieces.segments[0].pieces[0]
+    if pieces.note:  # "print this sheet N times": its pages hold nothing else
+        body.open = None
     if not pieces.key[-1]:
         body.open = None
         if not getattr(comp, "poster_tiles", True):
@@ -199,7 +204,7 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
     starts = run.segment_starts(entries)
     body.entries.extend(entries)
     body.starts.extend(starts)
-    body.open = run if run.has_room() else None
+    body.open = run if run.has_room() and not pieces.note else None
 
 
 def impose_component(comp: Any, frame: Frame, options: Options) -> Sequence[Sheet | Deferred]:

@@ -26,8 +26,9 @@ def duplex_back(front: Sheet, frame: Frame, options: Options) -> Sheet:
         return (W - p[0] + dx, p[1] + dy) if axis == "v" else (p[0] + dx, H - p[1] + dy)
 
     back = Sheet("back", front.title + " (backs)", front.section)
+    folded = {(p.piece.component, p.piece.index) for p in front.placements if p.face == "back"}
     for p in front.placements:
-        if p.piece.back is None:
+        if p.piece.back is None or (p.piece.component, p.piece.index) in folded:  # a fold pair has its back
             continue
         back.placements.append(
             Placement(p.component, p.piece, "back", mirror(p.box), grid.back_rotation(p.rotation, axis), p.bleed,

@@ -231,6 +231,9 @@ class RunPages:
                 sheet.title += f" · {title}"
             extents.append(ext)
             comp(sheet)
+        if self.extra.get(n) and self.options.bleed:  # blocks share the page: no crop mark on another's art
+            inks = [p.ink for p in sheet.placements]
+            sheet.marks = [m for m in sheet.marks if m.kind != "crop" or not any(_touches(m, b) for b in inks)]
         _scale(sheet, self.frame, extents)
         return sheet
 
@@ -258,6 +261,11 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
         sheet.marks.extend(grid.crop_marks(placed, block, (g.x.outer, g.y.outer), (g.x.crop, g.y.crop)))
     else:
         sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
+
+
+def _touches(mark: Mark, box: Box) -> bool:
+    (x1, y1), (x2, y2) = mark.points
+    return Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 0.01, abs(y2 - y1) + 0.01).overlaps(box)
 
 
 def _inner(mark: Mark, block: Box) -> bool:

@@ -107,9 +107,10 @@ def test_a_misspelt_precinct_key_is_unknown_with_did_you_mean(tmp_path):
                      r"precinct \(did you mean \"pop\"\?\)", result.output)
 
 
-def test_the_precinct_gap_that_pays_is_a_warning():
+def test_the_precinct_count_that_pays_is_checked_and_balanced():
+    """County spaces pay per precinct: the rule reports the precinct counts; the map is balanced."""
     result = run("validate", "--content", CONTENT, "redistrict")
-    assert "precinct-map/party-balance: precincts red 111, blue 95 (gap 16)" in result.output
+    assert "precinct-map/party-balance: precincts red 103, blue 103 (gap 0)" in result.output
 
 
 def test_split_county_names_the_stray_hex(tmp_path):

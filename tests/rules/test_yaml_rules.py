@@ -119,7 +119,7 @@ def test_explain_prints_a_witness_for_every_map_and_supply_rule() -> None:
     assert "borders: 186 interior edges - (73 counties - 18 districts) = 131" in result.output
     result = run("validate", "--explain", "--format", "json", "mapmaker")
     data = json.loads(result.output)
-    rules = {r["id"]: r for r in data["mapmaker"]["rules"]}
+    rules = {r["id"]: r for r in data["games"]["mapmaker"]["rules"]}
     assert rules["supply"]["holds"] and rules["supply"]["witness"]
     assert all(r["checked"] and r["witness"] for r in rules.values())
 
