@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -17,8 +18,12 @@ MAX_PIECES = 100_000  # pieces of one component, copies included
 
 def _parse_inset(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """``0.5mm`` (every side) or ``0.9mm x 0`` (left/right, top/bottom) -> (x, y) in points."""
+    if isinstance(value, list):
+        value = [("0mm" if str(v).strip() == "0" else v) for v in value]
+    elif isinstance(value, str):  # a bare 0 needs no unit: "0.9mm x 0"
+        value = re.sub(r"(?<![\d.])0(?=\s*(?:[xX×]|$))", "0mm", value.strip())
     try:
-        x, y = parse_size(value)
+        x, y = parse_size(0 if value == "0mm" else value)
     except UnitError as exc:
         return ctx.error(loc, str(exc))
     if x < 0 or y < 0:
