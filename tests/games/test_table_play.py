@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from pdfcheck import CONTENT, run
