@@ -19,9 +19,9 @@ STRAY = re.compile(r"\s*[,.;:!?)]+\s*")
 
 @pytest.fixture(scope="module")
 def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Each game's PDF (letter, colour, fold) as the text of its pages."""
+    """Each game's PDF (letter, colour, fold) as the text of its pages (--force: texts only)."""
     out = tmp_path_factory.mktemp("pdf")
-    result = run("build", "--content", CONTENT, "--out", out, "-q", "--force", "gerrymander", "mapmaker", "berzerka")  # texts only: validity is tested elsewhere
+    result = run("build", "--content", CONTENT, "--out", out, "-q", "--force", "gerrymander", "mapmaker", "berzerka")
     assert result.exit_code == 0, result.output
     return {game: [p.extract_text() or "" for p in PdfReader(str(out / f"{game}-letter-color.pdf")).pages]
             for game in ("gerrymander", "mapmaker", "berzerka")}
