@@ -35,7 +35,7 @@ def test_pieces_inside_margin_and_true_to_size(gerrymander, paper: str):
     options = Options(paper=parse_paper(paper))
     doc = impose_game(gerrymander, options)
     m = options.margin
-    sizes = {"red-tiles": 22.0, "blue-tiles": 22.0}
+    sizes = {"red-tiles": 21.2, "blue-tiles": 21.2}  # 22 mm cells, tiles cut 0.4 mm inside (inset)
     seen = 0
     for sheet in doc.sheets:
         page_w, page_h = page_size(doc, sheet)
@@ -58,7 +58,7 @@ def test_every_sheet_has_title_footer_scale(tmp_path: Path):
     run("build", "gerrymander", "--out", tmp_path, "--content", CONTENT)
     text = pdf_text(tmp_path / "gerrymander-letter-color.pdf")
     pages = text.split("page ")
-    assert "Red tiles 1 to 64 · Blue tiles 1 to 17" in text and "Blue tiles 18 to 64 · Die" in text
+    assert "Red tiles 1 to 64 · Blue tiles 1 to 26" in text and "Blue tiles 27 to 64 · Die" in text
     assert text.count("scale check") == 5
     for n in range(1, 6):
         assert f"page {n} of 5" in text
@@ -86,7 +86,7 @@ def test_text_is_real_and_fonts_embedded(tmp_path: Path):
     ("    cell: 22mm\n", "    cell: [22mm]\n", "components.yaml:14:11", "expected a length"),
     ("source: text/guide.md", "source: text/missing.md", "components.yaml:5:13", "file not found"),
     ("    qty: 64\n", "    qty: 64\n  broken: [\n", "components.yaml", "broken YAML"),
-    ("    qty: 64\n", "    qty: !!python/object:os.system 64\n", "components.yaml:30:10", "not allowed"),
+    ("    qty: 64\n", "    qty: !!python/object:os.system 64\n", "components.yaml:31:10", "not allowed"),
 ])
 def test_content_errors(tmp_path: Path, old: str, new: str, where: str, words: str):
     game = copy_game(tmp_path, "gerrymander")
@@ -114,7 +114,7 @@ def test_removing_a_red_tile_fails_validation(tmp_path: Path):
     edit(game / "components.yaml", "    qty: 64\n", "    qty: 63\n")
     result = run("validate", "gerrymander", "--content", tmp_path / "content")
     assert result.exit_code == 1
-    assert "components.yaml:30:10: tiles-per-colour: red-tiles: 63" in result.stderr  # the edited qty line
+    assert "components.yaml:31:10: tiles-per-colour: red-tiles: 63" in result.stderr  # the edited qty line
     built = run("build", "gerrymander", "--content", tmp_path / "content", "--out", tmp_path / "out")
     assert built.exit_code == 1 and not (tmp_path / "out").exists()
 

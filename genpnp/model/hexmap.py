@@ -147,7 +147,8 @@ class Zone:
     values: tuple = fld(ListOf(Str(), single=True), (), "the values of field that belong to the zone")
     hexes: tuple = fld(ListOf(Custom(_parse_coord, {}, "[q, r]")), (), "or: the hexes, as [q, r] pairs")
     color: Color = fld(ColorSpec(), Color(0.1, 0.1, 0.1), "outline colour")
-    width: float = fld(Length(), 2.5, "outline width")
+    width: float = fld(Length(), 2.5, "outline width; 0: no outline (a zone whose edge is the map's edge, "
+                                         "which the map draws anyway): the legend then shows its tint alone")
     style: str = fld(Enum("solid", "dashed", "dotted"), "solid", "outline style (tells zones apart in bw)")
     tint: Color | None = fld(ColorSpec(), None, "fill of the hexes that first appear in this zone")
     mark: str = fld(Str(max_len=6), "", "small text in a corner of the hexes that first appear in this zone")
@@ -189,7 +190,10 @@ class HexMap(Component):
     region_tints: tuple = fld(ListOf(ColorSpec()), (), "pale fills given to regions so that no two touching "
                               "regions share one (a graph colouring; list at least 4)")
     zones: dict = fld(MapOf(Obj(Zone)), None, "named sets of hexes drawn as thick outlines, with a legend")
-    slots: bool = fld(Bool(), False, "draw every interior edge as a groove where border strips go")
+    slots: bool = fld(Bool(), False, "draw every interior edge as a groove where border strips go; each slot "
+                      "stops short of the corners where three slots meet (hex_size - slot_width / sqrt 3 long: "
+                      "9.27 mm for an 11 mm hex and a 3 mm slot), which is the longest strip that never overlaps "
+                      "its neighbours")
     slot_width: float = fld(Length(), 3 * MM, "width of a slot")
     slot_fill: Color = fld(ColorSpec(), Color(0.86, 0.86, 0.86), "colour of slots")
     pegs: bool = fld(Bool(), False, "draw a peg hole at every hex corner")
@@ -275,6 +279,13 @@ class HexMap(Component):
         pts = hexgrid.hex_corners(coord, self.hex_size, self.orientation, y_up=True)  # type: ignore[arg-type]
         return [(x + dx, y + dy) for x, y in pts]
 
+    @property
+    def slot_length(self) -> float:
+        """Length of a slot: the edge less what the corners take. Three slots meet at every inner corner,
+        120 degrees apart; a strip slot_width wide stays clear of its neighbours when each end stops
+        slot_width / (2 tan 60) = slot_width / (2 sqrt 3) short of the corner."""
+        return self.hex_size - self.slot_width / 3 ** 0.5
+
     def edge(self, a: Coord, b: Coord) -> tuple[tuple[float, float], tuple[float, float]]:
         """The side shared by neighbours ``a`` and ``b`` (``b`` may lie off the map), in board points."""
         dx, dy = self._shift
@@ -327,6 +338,9 @@ def _check_fields(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
                 ctx.error(zloc, f"the zone lists the hex {coord}, which is not on the map")
                 bad = True
         zones.append(ZoneSet(name, zone, members))
+        if zone.width and members and _edge_is_map_edge(members, coords):
+            ctx.warn(zloc, f'the outline of zone "{name}" runs only along the edge of the map, which hides it: '
+                           "the legend would show a line drawn nowhere (width: 0 draws no outline)")
     return INVALID if bad else tuple(zones)
 
 
@@ -344,3 +358,8 @@ def _tint_regions(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
         return ctx.error(where, f"region_tints lists {len(obj.region_tints)} colours, but the regions need {need} "
                                 "so that touching regions differ: add more")
     return {name: obj.region_tints[i] for name, i in index.items()}
+
+
+def _edge_is_map_edge(members: frozenset[Coord], coords: frozenset[Coord]) -> bool:
+    """True when every side between the zone and a hex outside it lies on the map's edge."""
+    return all(n not in coords for c in members for n in hexgrid.neighbours(c) if n not in members)

@@ -2,17 +2,38 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp.content.schema import INVALID, Ctx, Enum, Int, Length, Size, Str, fld
+from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, Length, Size, Str, fld
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
-from genpnp.units import MM
+from genpnp.units import MM, UnitError, fmt_mm, parse_size
 
 MAX_PIECES = 100_000  # pieces of one component, copies included
+
+
+def _parse_inset(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    """``0.5mm`` (every side) or ``0.9mm x 0`` (left/right, top/bottom) -> (x, y) in points."""
+    if isinstance(value, list):
+        value = [("0mm" if str(v).strip() == "0" else v) for v in value]
+    elif isinstance(value, str):  # a bare 0 needs no unit: "0.9mm x 0"
+        value = re.sub(r"(?<![\d.])0(?=\s*(?:[xX×]|$))", "0mm", value.strip())
+    try:
+        x, y = parse_size(0 if value == "0mm" else value)
+    except UnitError as exc:
+        return ctx.error(loc, str(exc))
+    if x < 0 or y < 0:
+        return ctx.error(loc, "an inset cannot be negative")
+    return (x, y)
+
+
+INSET = Custom(_parse_inset, {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"},
+                                                             "minItems": 2, "maxItems": 2}]},
+               "length, or two lengths (0.9mm x 0)")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -22,6 +43,11 @@ class PieceSet(Component):
     default_shape = "rect"
     poster_tiles: ClassVar[bool] = False  # a piece larger than the page is refused, not poster-tiled
     size: tuple = fld(Size(), example="25mm", doc="piece size: width x height, or one length for a square")
+    inset: tuple = fld(INSET, (0.0, 0.0), "cut each piece this much smaller than size on every side (one "
+                       "length) or on the left and right, then top and bottom (0.9mm x 0): size stays the space "
+                       "the piece fills on a board (a cell, an edge), the inset is the play that keeps hand-cut "
+                       "pieces from jamming or overlapping there. Pieces still share cut lines on the sheet; "
+                       "their art is laid out on the cut piece", "0.5mm")
     shape: str = fld(Enum("rect", "rounded", "circle", "hex"), "", "outline of each piece")
     radius: float = fld(Length(), 3 * MM, "corner radius of rounded pieces")
     faces: dict = fld(FACES, example={"front": {"fill": "red"}}, doc="the designs, by name")
@@ -45,7 +71,11 @@ class PieceSet(Component):
             where = data.loc_of("items") if isinstance(data, LMap) and "items" in data else loc
             return ctx.error(where, f"{total * obj.copies:,} pieces (with copies) is more than the {MAX_PIECES:,} "
                                     "one component may have: split it, or lower qty or copies")
-        w, h = obj.size
+        w, h = obj.cut_size
+        if w <= 0 or h <= 0:
+            where = data.loc_of("inset") if isinstance(data, LMap) and "inset" in data else loc
+            return ctx.error(where, f"an inset of {fmt_mm(obj.inset[0])} x {fmt_mm(obj.inset[1])} leaves nothing of "
+                                    f"a {fmt_mm(obj.size[0])} x {fmt_mm(obj.size[1])} piece")
         resolver = FaceResolver(obj.name, obj.faces, ctx, w, h)
         pieces = PieceRuns(obj.name, w, h, obj.shape, obj.radius)
         bad = False
@@ -64,6 +94,11 @@ class PieceSet(Component):
         if not pieces:
             ctx.warn(loc, "this component has no pieces (qty 0)")
         return replace(obj, pieces=pieces)
+
+    @property
+    def cut_size(self) -> tuple[float, float]:
+        """The piece as cut out: size less the inset on both sides."""
+        return self.size[0] - 2 * self.inset[0], self.size[1] - 2 * self.inset[1]
 
     @property
     def double_sided(self) -> bool:  # type: ignore[override]

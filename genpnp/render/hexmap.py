@@ -35,11 +35,11 @@ def _toward(p: Pt, q: Pt, t: float) -> Pt:
 
 
 def draw_slots(m: HexMap, surface: Any) -> None:
-    """Each interior edge as a groove: a strip slot_width wide, stopping short of the corners."""
+    """Each interior edge as a groove: a strip slot_width wide and slot_length long, centred on the edge."""
     for a, b in hexgrid.interior_edges(m.coords()):
         p, q = m.edge(a, b)
         length = math.dist(p, q)
-        inset = min(m.slot_width * 0.3, length * 0.12) / length
+        inset = max(length - m.slot_length, 0.0) / 2 / length
         p2, q2 = _toward(p, q, inset), _toward(q, p, inset)
         nx, ny = (q[1] - p[1]) / length * m.slot_width / 2, -(q[0] - p[0]) / length * m.slot_width / 2
         pts = [(p2[0] + nx, p2[1] + ny), (q2[0] + nx, q2[1] + ny), (q2[0] - nx, q2[1] - ny), (p2[0] - nx, p2[1] - ny)]
@@ -69,6 +69,8 @@ def draw_lines(m: HexMap, surface: Any) -> None:
     if m.slots:
         draw_slots(m, surface)
     for z in m.zone_sets:
+        if not z.zone.width:
+            continue
         dash = DASHES[z.zone.style]
         for p, q in _edges_where(m, lambda c, n, cells=z.cells: (c in cells) != (n in cells)):
             surface.line(*p, *q, z.zone.color, z.zone.width, dash)
@@ -134,7 +136,9 @@ def draw_labels(m: HexMap, surface: Any) -> None:
             surface.text(cx, y, str(c.fields[m.label_by]), fonts.BOLD, size, color, "center")
         zone = m.first_zone(c.coord)
         if zone is not None and zone.zone.mark:
-            y = cy - m.hex_size * 0.62 - size * 0.7 if m.label_at == "top" else cy - m.hex_size * 0.55
+            # top labels: the mark's cap line at half the hex size below the centre, clear of the labels
+            # of the next row (their baselines are 0.88 hex sizes down)
+            y = cy - m.hex_size * 0.5 - size * 0.72 if m.label_at == "top" else cy - m.hex_size * 0.55
             surface.text(cx, y, zone.zone.mark, fonts.BOLD, size, color, "center")
 
 
@@ -163,8 +167,10 @@ def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None
     y = m.margin * 0.6 + bottom * 0.3
     for (z, text), ew in zip(entries, widths):
         if z.zone.tint is not None:
-            surface.rect(x, y - 2 * MM, 15 * MM, 4 * MM, fill=z.zone.tint)
-        surface.line(x, y, x + 15 * MM, y, z.zone.color, z.zone.width, DASHES[z.zone.style])
+            surface.rect(x, y - 2 * MM, 15 * MM, 4 * MM, fill=z.zone.tint,
+                         stroke=None if z.zone.width else m.line, width=0.4)
+        if z.zone.width:
+            surface.line(x, y, x + 15 * MM, y, z.zone.color, z.zone.width, DASHES[z.zone.style])
         surface.text(x + 17 * MM, y - size * 0.35, text, fonts.DEFAULT, size, m.line)
         x += ew
 
