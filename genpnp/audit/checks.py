@@ -234,31 +234,12 @@ def _marks_on_art(sheet: Sheet, inks: list[Ink], number: int, loc: Loc) -> list[
 
 def _cuts_through(sheet: Sheet, number: int, loc: Loc) -> list[Finding]:
     """A crop mark implies a cut from the mark to the pieces it marks; no other piece may lie across it."""
-    out = []
+    from genpnp.impose.grid import cut_crosses
+
     boxes = [p.box for p in sheet.placements if p.window is None]
-    for mark in sheet.marks:
-        if mark.kind != "crop":
-            continue
-        (x1, y1), (x2, y2) = mark.points
-        vertical = abs(x1 - x2) < 0.01
-        pos = x1 if vertical else y1
-        dx, dy = (0.0, math.copysign(1, y1 - y2)) if vertical else (math.copysign(1, x1 - x2), 0.0)
-        ahead = []
-        for b in boxes:
-            lo, hi = (b.x, b.x2) if vertical else (b.y, b.y2)
-            if not lo - 0.05 <= pos <= hi + 0.05:
-                continue
-            near = (b.y if dy > 0 else b.y2) if vertical else (b.x if dx > 0 else b.x2)
-            start = y1 if vertical else x1
-            dist = (near - start) * (dy if vertical else dx)
-            if dist >= -0.05:
-                ahead.append((dist, b, lo, hi))
-        for _, _b, lo, hi in sorted(ahead, key=lambda t: t[0]):
-            if abs(lo - pos) < 0.05 or abs(hi - pos) < 0.05:
-                break  # the mark's own pieces
-            out.append(Finding(number, "cut-through", "a crop mark's cut line runs through another piece", loc))
-            break
-    return out[:1] if out else []
+    if any(m.kind == "crop" and cut_crosses(m, boxes) for m in sheet.marks):
+        return [Finding(number, "cut-through", "a crop mark's cut line runs through another piece", loc)]
+    return []
 
 
 def _fold_bleed(sheet: Sheet, number: int, loc: Loc, game: Any) -> list[Finding]:

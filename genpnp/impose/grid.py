@@ -318,3 +318,25 @@ def crop_marks(placements: list[Placement], block: Box, outer: tuple[float, floa
         marks.append(Mark("crop", ((left, y), (left - rx + gx, y))))
         marks.append(Mark("crop", ((right, y), (right + rx - gx, y))))
     return marks
+
+
+def cut_crosses(mark: Mark, boxes: list[Box]) -> bool:
+    """Whether the cut a crop mark implies (from the mark to the first piece with an edge on its line)
+    runs through another piece on the way."""
+    (x1, y1), (x2, y2) = mark.points
+    vertical = abs(x1 - x2) < 0.01
+    pos = x1 if vertical else y1
+    sign = math.copysign(1, (y1 - y2) if vertical else (x1 - x2))
+    start = y1 if vertical else x1
+    ahead = []
+    for b in boxes:
+        lo, hi = (b.x, b.x2) if vertical else (b.y, b.y2)
+        if not lo - 0.05 <= pos <= hi + 0.05:
+            continue
+        near = (b.y if sign > 0 else b.y2) if vertical else (b.x if sign > 0 else b.x2)
+        dist = (near - start) * sign
+        if dist >= -0.05:
+            ahead.append((dist, lo, hi))
+    for _, lo, hi in sorted(ahead):
+        return not (abs(lo - pos) < 0.05 or abs(hi - pos) < 0.05)  # the first piece met is the mark's own?
+    return False

@@ -233,7 +233,9 @@ class RunPages:
             comp(sheet)
         if self.extra.get(n) and self.options.bleed:  # blocks share the page: no crop mark on another's art
             inks = [p.ink for p in sheet.placements]
-            sheet.marks = [m for m in sheet.marks if m.kind != "crop" or not any(_touches(m, b) for b in inks)]
+            boxes = [p.box for p in sheet.placements]
+            sheet.marks = [m for m in sheet.marks if m.kind != "crop" or not (
+                any(_touches(m, b) for b in inks) or grid.cut_crosses(m, boxes))]
         _scale(sheet, self.frame, extents)
         return sheet
 
@@ -261,6 +263,19 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
         sheet.marks.extend(grid.crop_marks(placed, block, (g.x.outer, g.y.outer), (g.x.crop, g.y.crop)))
     else:
         sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
+
+
+def _fitted_label(text: str, room: float, size: float = 8.0, least: float = 5.0) -> tuple[float, str]:
+    """A block's label at the size that fits ``room`` (points), shortened below the least size."""
+    from genpnp import fonts
+
+    width = fonts.text_width(text, fonts.BOLD, size)
+    if width <= room:
+        return size, text
+    size = max(least, size * room / width)
+    while len(text) > 1 and fonts.text_width(text, fonts.BOLD, size) > room:
+        text = text[:-2].rstrip() + "…"
+    return size, text
 
 
 def _touches(mark: Mark, box: Box) -> bool:
@@ -381,7 +396,9 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
 
     def draw(sheet: Sheet) -> None:
         if title != sheet.title and not any(label.text == title for label in sheet.labels):  # labelled once
-            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, title, 8, "left", bold=True))
+            room = run.frame.area.x2 - fill.ext.x
+            size, text = _fitted_label(title, room)
+            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, text, size, "left", bold=True))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
 
     if fill.needs_backs:
