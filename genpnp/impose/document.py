@@ -267,7 +267,7 @@ def duplex_order(entries: list[Entry]) -> list[Entry]:
     on as printed, never cut apart) may have another board page on its back. Where a sheet to cut
     would leave an empty back behind a page of text, a later page to write on (a score sheet) takes
     that place instead."""
-    pending = list(entries)
+    pending = _boards_last(list(entries))
     out: list[Entry] = []
     while pending:
         entry = pending.pop(0)
@@ -291,6 +291,21 @@ def duplex_order(entries: list[Entry]) -> list[Entry]:
         else:
             out.append(entry)
     return out
+
+
+def _boards_last(entries: list[Entry]) -> list[Entry]:
+    """A board page followed by a sheet to cut would leave its back empty: in a duplex build such
+    boards move to the end, behind each other, where nothing needs their backs."""
+    out: list[Entry] = []
+    moved: list[Entry] = []
+    for i, entry in enumerate(entries):
+        if _role(entry) == "board":
+            following = next((_role(e) for e in entries[i + 1:] if _role(e) != "board"), "")
+            if following in CUT_ROLES:
+                moved.append(entry)
+                continue
+        out.append(entry)
+    return out + moved
 
 
 def _blank() -> Sheet:
