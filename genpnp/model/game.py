@@ -98,7 +98,6 @@ class GameMeta:
                           "grey, or have different patterns in --ink bw (a warning otherwise)",
                           example=[["red", "blue", "paper"]])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
-    font: str = fld(Str(), "sans", "the font of sheet titles and text pages")
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
                              "text elements use them by name (font: title)")
     release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")

@@ -25,7 +25,8 @@ from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
 @dataclass(frozen=True, kw_only=True)
 class DeckParams:
     of: str = fld(PATH, doc="the deck", example="deck")
-    by: tuple = fld(ListOf(Str(), min_len=2, max_len=2), ("suit_name", "rank_value"), "the two fields of a card")
+    by: tuple = fld(ListOf(Str(), min_len=2, max_len=2), doc="the two fields that tell the cards apart",
+                    example=["suit_name", "rank_value"])
 
 
 def _duplicate_loc(first: Any, again: Any) -> Loc:
