@@ -11,8 +11,12 @@ strokes are marked so that an element's ``color:`` can recolour them.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import logging
 import math
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +73,83 @@ def read_svg(path: Path) -> SvgIcon:
 
 @functools.lru_cache(maxsize=512)
 def _read(path: Path, _mtime: int, _size: int) -> SvgIcon:
+    """The file's shapes: from the cache of converted files when this content was read before
+    (no svglib, lxml or reportlab.graphics to import: a small job starts fast), else parsed."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SvgError(f"cannot read the file ({exc.strerror})") from None
+    key = hashlib.sha256(_CACHE_VERSION + data).hexdigest()
+    cached = _cached(key)
+    if cached is not None:
+        return cached
+    icon = _parse(path)
+    _store(key, icon)
+    return icon
+
+
+_CACHE_VERSION = b"genpnp-svg-1\0"  # bump when the conversion changes
+
+
+def cache_dir() -> Path | None:
+    """Where converted SVGs are kept: $GENPNP_CACHE (``off`` for none), else the user's cache folder."""
+    chosen = os.environ.get("GENPNP_CACHE")
+    if chosen is not None:
+        return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "genpnp" / "svg"
+
+
+def _color_data(c: Color | None) -> Any:
+    if c is None:
+        return None
+    return "current" if c is CURRENT else [c.r, c.g, c.b, c.name, c.grey, c.pattern, c.label]
+
+
+def _color_of(data: Any) -> Color | None:
+    if data is None:
+        return None
+    if data == "current":
+        return CURRENT
+    r, g, b, name, grey, pattern, label = data
+    return Color(r, g, b, name, grey, pattern, label)
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def _cached(key: str) -> SvgIcon | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
+        shapes = tuple(Shape(_tuples(s["c"]), _color_of(s["f"]), _color_of(s["s"]), s["w"], s["eo"])
+                       for s in data["shapes"])
+        return SvgIcon(data["w"], data["h"], shapes)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None  # no cache, or not one this version wrote: parse the file
+
+
+def _store(key: str, icon: SvgIcon) -> None:
+    folder = cache_dir()
+    if folder is None:
+        return
+    data = {"w": icon.width, "h": icon.height, "shapes": [
+        {"c": s.commands, "f": _color_data(s.fill), "s": _color_data(s.stroke), "w": s.width, "eo": s.even_odd}
+        for s in icon.shapes]}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out)
+        os.replace(tmp, folder / f"{key}.json")
+    except OSError:
+        pass  # a read-only home: parse again next time
+
+
+def _parse(path: Path) -> SvgIcon:
     from lxml import etree
 
     try:
