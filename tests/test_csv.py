@@ -40,10 +40,11 @@ def test_short_row_names_the_row(tmp_path: Path) -> None:
 
 
 def test_a_missing_column_names_the_face_using_it_and_the_row(tmp_path: Path) -> None:
+    """Reported at the CSV row that lacks the field, naming the face's {text} that asks for it."""
     folder = starter(tmp_path, "title,qty\nHarvest,2\nDrought,1\n")
     (line,) = problems(folder)  # once, not once per row
-    assert re.fullmatch(r".*deck/components\.yaml:21:\d+: no field \"text\" on the item at .*deck/cards\.csv:2:1"
-                        r" \(expected one of: title\)", line), line
+    assert re.fullmatch(r".*deck/cards\.csv:2:1: no field \"text\" on this item, which .*deck/components\.yaml:21:\d+"
+                        r" uses \(expected one of: title\)", line), line
 
 
 def test_csv_fields_quantities_and_empty_rows(tmp_path: Path) -> None:

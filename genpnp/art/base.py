@@ -93,8 +93,8 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
     """Replace ``{name}`` in strings with item fields, keeping LMap/LList locations.
 
     A string that is exactly ``{name}`` takes the field's value with its type. A missing field is an
-    error at the template's ``{name}``; ``item`` (where the item is written, e.g. a CSV row) is named
-    in it, and with ``reported`` each place and field is reported once, not once per item.
+    error at ``item`` (where the item is written, e.g. a CSV row) naming the template's ``{name}``
+    (else at the template); with ``reported`` each place and field is reported once, not once per item.
     """
 
     def missing(key: str) -> None:
@@ -102,8 +102,10 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
             if (loc, key) in reported:
                 return
             reported.add((loc, key))
-        where = f"the item at {item}" if item is not None else "this item"
-        ctx.error(loc, f'no field "{key}" on {where}{did_you_mean(key, fields)}')
+        if item is not None:  # the row or entry that lacks it, naming the template that asks for it
+            ctx.error(item, f'no field "{key}" on this item, which {loc} uses{did_you_mean(key, fields)}')
+        else:
+            ctx.error(loc, f'no field "{key}" on this item{did_you_mean(key, fields)}')
 
     if isinstance(value, str):
         if "{" not in value:

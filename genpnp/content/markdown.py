@@ -44,6 +44,9 @@ def plain(text: str) -> str:
     return "".join(t for t, _ in runs(text))
 
 
+MAX_ITEM_DIGITS = 6  # list items numbered up to 999999
+
+
 def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
     blocks: list[Block] = []
     problems: list[Problem] = []
@@ -96,6 +99,10 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
         m = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
         if m:
             flush()
+            if len(m.group(1)) > MAX_ITEM_DIGITS:  # a list numbered past any page: refused at its line
+                problems.append(Problem(Loc(name, number, 1), f"a list item numbered with {len(m.group(1))} "
+                                        f"digits: number items with at most {MAX_ITEM_DIGITS} digits"))
+                continue
             blocks.append(Block("number", m.group(2), number=int(m.group(1)), line=number))
             continue
         if line.startswith("  ") and blocks and blocks[-1].kind in ("bullet", "number") and not para:
