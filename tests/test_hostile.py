@@ -126,3 +126,21 @@ def test_a_closed_stdout_does_not_stop_the_build(tmp_path: Path) -> None:
     assert done.returncode == 0 and "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["hostile-letter-color.pdf",
                                                                     "second-letter-color.pdf"]
+
+
+def test_a_markdown_list_numbered_with_5000_digits(built, tmp_path: Path) -> None:
+    folder, out, before = built
+    (folder / "rules.md").write_text("9" * 5000 + ". an item\n")
+    (folder / "rules.yaml").write_text("components:\n  rules: {kind: text, source: rules.md}\n")
+    (folder / "game.yaml").write_text(GAME.replace("sections: [cards]", "sections: [rules, cards]"))
+    refused(tmp_path, out, before, "content/hostile/rules.md:1:1", "numbered with 5000 digits")
+
+
+def test_a_damaged_game_font_and_a_font_named_by_path(built, tmp_path: Path) -> None:
+    folder, out, before = built
+    (folder / "bad.ttf").write_bytes(b"not a font at all" * 64)
+    (folder / "game.yaml").write_text(GAME + "fonts:\n  title: {file: bad.ttf, licence: none}\n")
+    refused(tmp_path, out, before, "content/hostile/game.yaml:7:", "bad.ttf")
+    (folder / "game.yaml").write_text(GAME)
+    (folder / "cards.yaml").write_text(CARDS.replace('size: 10pt}', 'size: 10pt, font: /etc/passwd}'))
+    refused(tmp_path, out, before, "content/hostile/cards.yaml:8:", "font")
