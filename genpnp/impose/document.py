@@ -15,7 +15,16 @@ from genpnp.errors import ContentError, Problem
 from genpnp.impose import grid
 from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.pages import PieceSet, RunPages, Segment, fill_page, impose_poster, keeps_together
+from genpnp.impose.pages import (
+    LABEL,
+    PieceSet,
+    RunPages,
+    Segment,
+    fill_page,
+    impose_poster,
+    keeps_together,
+    plan_fill,
+)
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
 from genpnp.model.base import any_back
 from genpnp.units import MM
@@ -136,9 +145,6 @@ def fits_page(w: float, h: float, options: Options) -> bool:
 
 def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[PieceSet, PieceSet] | None:
     """(the pieces that fit the room ``run`` left, the rest) where that needs fewer new pages."""
-    from genpnp.impose import grid
-    from genpnp.impose.pages import LABEL
-
     p = pieces.sample
     fold = pieces.double and (options.backs == "fold" or not run.backs_page(run.page_count - 1))
     spacing = grid.Spacing(options.bleed, options.gutter)
@@ -159,8 +165,6 @@ def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[Piece
 def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
     """Whether every section of a group fits the room ``run``'s last page left (then the group
     shares that page, still together); a group that would be split keeps a page of its own."""
-    from genpnp.impose.pages import plan_fill
-
     free = list(run.free)
     backs = run.backs_page(run.page_count - 1)
     for member in members:
@@ -237,19 +241,10 @@ def _copies(sheets: list[Sheet], copies: int) -> list[Sheet]:
 
 def _page_sheets(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     """Components that fill a page themselves (score sheets, aids): one sheet per page."""
-    out = []
     area = reserve_scale(frame)
-    for i in range(comp.page_count(area, options)):
-        sheet = Sheet("page", comp.label, comp.name, content=(i, area))
-        sheet.scale_box = scale_spot(frame, None)
-        out.append(sheet)
-    for _ in range(comp.copies - 1 if not options.copies_as_note else 0):
-        out.extend(Sheet("page", comp.label, comp.name, content=s.content, scale_box=s.scale_box) for s in list(out))
-    return out
-
-
-def fits(area: Box, w: float, h: float) -> bool:
-    return (w <= area.w + 0.01 and h <= area.h + 0.01) or (h <= area.w + 0.01 and w <= area.h + 0.01)
+    sheets = [Sheet("page", comp.label, comp.name, content=(i, area), scale_box=scale_spot(frame, None))
+              for i in range(comp.page_count(area, options))]
+    return _copies(sheets, 1 if options.copies_as_note else comp.copies)
 
 
 CUT_ROLES = ("pieces", "poster")

@@ -21,8 +21,6 @@ COMPACT_FOOTER = 4 * MM
 SIDE_HEADER = 6.5 * MM
 SIDE_FOOTER = 4.5 * MM
 MODES = ("bands", "compact", "side")
-TITLE_SIZE = {"bands": 12.0, "compact": 10.0, "side": 10.0}
-FOOTER_SIZE = {"bands": 7.0, "compact": 6.5, "side": 6.5}
 
 
 @dataclass(frozen=True)
@@ -41,14 +39,6 @@ class Frame:
     def printable(self) -> Box:
         m = self.margin
         return Box(m, m, self.page_w - 2 * m, self.page_h - 2 * m)
-
-    @property
-    def title_size(self) -> float:
-        return TITLE_SIZE[self.mode]
-
-    @property
-    def footer_size(self) -> float:
-        return FOOTER_SIZE[self.mode]
 
 
 def make_frame(options: Options, landscape: bool = False, mode: str = "bands") -> Frame:

@@ -183,10 +183,6 @@ class SheetList(Sequence[Sheet]):
     def _made(entry: Sheet | Deferred) -> Sheet:
         return entry.build() if isinstance(entry, Deferred) else entry
 
-    def role(self, index: int) -> str:
-        entry = self._entries[index]
-        return entry.role
-
     def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
         """The page's size: its own (a poster part may be landscape), else ``paper``."""
         entry = self._entries[index]

@@ -79,7 +79,7 @@ class ReleaseSpec:
 class GameMeta:
     """The contents of game.yaml."""
 
-    name: str = fld(Str(max_len=60), doc="the game's name", example="Game of Gerrymander")
+    name: str = fld(Str(max_len=60), doc="the game's name", example="Harbour Lights")
     version: str = fld(Str(max_len=20), doc="version of this print-and-play edition", example="1.0")
     licence: str = fld(Str(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
     players: str = fld(Str(), doc="number of players", example="2-4")

@@ -36,7 +36,7 @@ class GridMapsParams:
     "grid-maps",
     GridMapsParams,
     "every grid map cuts into connected groups; its pieces are printed",
-    {"id": "maps-cuttable", "grid-maps": {"teams": ["red", "blue"], "markers": "candles"}},
+    {"id": "maps-cuttable", "grid-maps": {"teams": ["red", "blue"], "markers": "markers"}},
 )
 def run_grid_maps(game: Any, rule: Rule) -> Outcome:
     p = rule.params

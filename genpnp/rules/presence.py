@@ -140,7 +140,7 @@ class RequireParams:
     "require",
     RequireParams,
     "required items by name, or required components",
-    {"id": "starter-contracts", "require": {"of": "board.rows", "values": ["Berzerka", "Hold Steady"]}},
+    {"id": "starter-cards", "require": {"of": "board.rows", "values": ["Opening", "Last Call"]}},
 )
 def run_require(game: Any, rule: Rule) -> Outcome:
     p = rule.params

@@ -222,10 +222,10 @@ def _order(key: str) -> tuple:
 
 @dataclass(frozen=True, kw_only=True)
 class MirrorParams:
-    of: str = fld(PATH, doc="the component (or list)", example="cake-tiles")
-    team: str = fld(Str(), doc="the field naming an entry's team", example="fruit")
+    of: str = fld(PATH, doc="the component (or list)", example="tiles")
+    team: str = fld(Str(), doc="the field naming an entry's team", example="side")
     teams: tuple = fld(ListOf(Str(), min_len=2), doc="the teams, all with the same set", example=["red", "blue"])
-    field: str = fld(Str(), doc="the field whose values each team has equally often", example="berries")
+    field: str = fld(Str(), doc="the field whose values each team has equally often", example="pips")
 
 
 @rule_kind(
@@ -234,7 +234,7 @@ class MirrorParams:
     "the teams' sets are mirror images: each value of a field as often for every team",
     {
         "id": "fair-teams",
-        "mirror": {"of": "cake-tiles", "team": "fruit", "teams": ["strawberry", "blueberry"], "field": "berries"},
+        "mirror": {"of": "tiles", "team": "side", "teams": ["red", "blue"], "field": "pips"},
     },
 )
 def run_mirror(game: Any, rule: Rule) -> Outcome:
