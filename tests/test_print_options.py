@@ -59,7 +59,7 @@ def test_geometry_of_every_game(games, backs: str, paper: str, bleed: float):
                     assert any(_folds_onto(front, back, m) for m in fold_marks), (game.id, sheet.title)
             if sheet.role == "back":
                 front_sheet = doc.sheets[number - 1]
-                _check_duplex(front_sheet, sheet, page_w, options)
+                _check_duplex(front_sheet, sheet, (page_w, page_h), options)
 
 
 def _check_scale(sheet, printable: Box, options: Options, game: str) -> None:
@@ -110,13 +110,15 @@ def _folds_onto(front: Box, back: Box, mark) -> bool:
     return close(mirrored, front)
 
 
-def _check_duplex(front_sheet, back_sheet, page_w: float, options: Options) -> None:
+def _check_duplex(front_sheet, back_sheet, size: tuple[float, float], options: Options) -> None:
     fronts = {(p.piece.component, p.piece.index): p.box for p in front_sheet.placements if p.face == "front"}
     dx, dy = options.offset
+    page_w, page_h = size
     assert back_sheet.placements
     for p in back_sheet.placements:
         b = Box(p.box.x - dx, p.box.y - dy, p.box.w, p.box.h)
-        flipped = Box(page_w - b.x2, b.y, b.w, b.h)  # long-edge flip of a portrait page
+        # a long-edge flip: about the vertical axis of a portrait page, the horizontal one of a landscape page
+        flipped = Box(page_w - b.x2, b.y, b.w, b.h) if page_w <= page_h else Box(b.x, page_h - b.y2, b.w, b.h)
         assert close(flipped, fronts[(p.piece.component, p.piece.index)])
 
 

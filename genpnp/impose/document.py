@@ -13,18 +13,10 @@ from typing import Any
 
 from genpnp.errors import ContentError, Problem
 from genpnp.impose import grid
+from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill
 from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.pages import (
-    LABEL,
-    PieceSet,
-    RunPages,
-    Segment,
-    fill_page,
-    impose_poster,
-    keeps_together,
-    plan_fill,
-)
+from genpnp.impose.pages import LABEL, PieceSet, RunPages, Segment, impose_poster
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
 from genpnp.model.base import any_back
 from genpnp.units import MM
@@ -44,12 +36,18 @@ Entry = Sheet | Deferred
 
 @dataclass
 class _Body:
-    """The pages so far, and the last page of pieces that still has room (``open``)."""
+    """The pages so far, and the runs whose last page of pieces still has room (``open``, the
+    newest first); a run of a ``sheet:`` group takes only other groups (``group_only``)."""
 
     options: Options
     entries: list[Entry] = field(default_factory=list)
     starts: list[tuple[str, Entry]] = field(default_factory=list)  # (section title, its first page)
-    open: RunPages | None = None
+    open: list[RunPages] = field(default_factory=list)
+    group_only: set[int] = field(default_factory=set)  # id() of runs a group made
+
+    def rooms(self, group: bool = False) -> list[RunPages]:
+        """The runs with room a section may fill: the newest first."""
+        return [r for r in self.open if group or id(r) not in self.group_only]
 
     def add(self, title: str, sheets: Sequence[Entry]) -> None:
         if sheets:
@@ -72,14 +70,15 @@ def impose_game(game: Any, options: Options) -> Document:
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
-            if body.open is not None and not _group_fits(body.open, members):
-                body.open = None
+            host = next((r for r in body.rooms(group=True) if _group_fits(r, members)), None)
+            made: list[RunPages] = []  # the group's own pages with room, the newest first
             for m, member in enumerate(members):
                 member.title = comp.sheet
-                _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None)
-            following = sections[n + 1] if n + 1 < len(sections) else None
-            if not (isinstance(following, tuple) and following[1]):  # only another group may share its page
-                body.open = None
+                before = set(map(id, body.open))
+                _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None,
+                            [r for r in [*made, host] if r is not None and r in body.open])
+                made = [r for r in body.open if id(r) not in before] + made
+            body.group_only |= set(map(id, made))  # only another group may share a group's page
             continue
         body.add(comp.label, impose_component(comp, frame, options))  # a later small section may
         # still fill the room the last page of pieces left
@@ -93,6 +92,7 @@ def impose_game(game: Any, options: Options) -> Document:
         if id(first) in where and title not in seen:
             seen.add(title)
             doc.contents.append((title, where[id(first)]))
+    doc.contents.sort(key=lambda entry: entry[1])  # in page order: a small section may fill an earlier page
     doc.sheets = SheetList(entries)
     return doc
 
@@ -176,13 +176,15 @@ def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
 
 
 def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
-                following: PieceSet | None = None) -> None:
+                following: PieceSet | None = None, rooms: list[RunPages] | None = None) -> None:
+    """Impose a run of pieces: into the room an earlier page left where it all fits (``rooms``:
+    the pages it may fill, by default every open one, the newest first), else on pages of its own."""
     comp = pieces.segments[0].comp
     p = pieces.segments[0].pieces[0]
-    if pieces.note:  # "print this sheet N times": its pages hold nothing else
-        body.open = None
+    rooms = body.rooms() if rooms is None else rooms
+    if pieces.note or not pieces.key[-1]:  # "print this sheet N times" / a poster: pages of its own
+        rooms = []
     if not pieces.key[-1]:
-        body.open = None
         if not getattr(comp, "poster_tiles", True):
             area = frame.printable
             raise ContentError([Problem(
@@ -195,20 +197,25 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
             suffix = f" (set {seg.set_no} of {seg.sets})" if seg.sets > 1 else ""
             body.add(seg.comp.label, impose_poster(seg.comp, seg.pieces, options, suffix))
         return
-    together = following is not None and following.key[-1] and body.open is not None \
-        and keeps_together(body.open, pieces, following)
-    if body.open is not None and not together and fill_page(body.open, pieces, body.entries, body.starts):
-        return
-    if body.open is not None and not pieces.title:  # the first pieces fill the room, where that saves a page
-        split = _split_for(body.open, pieces, options)
-        if split is not None and fill_page(body.open, split[0], body.entries, body.starts):
+    small = following if following is not None and following.key[-1] else None  # may stay with it
+    for room in rooms:
+        if not (small and keeps_together(room, pieces, small)) and fill_page(room, pieces, body.entries, body.starts):
+            return
+    for room in rooms:  # a page of one block may move it aside or turn
+        if make_room(room, pieces, small) and fill_page(room, pieces, body.entries, body.starts):
+            return
+    if rooms and not pieces.title:  # the first pieces fill the room, where that saves a page
+        split = _split_for(rooms[0], pieces, options)
+        if split is not None and fill_page(rooms[0], split[0], body.entries, body.starts):
             pieces = split[1]
     run = RunPages.plan(pieces, options)
     entries = run.entries()
     starts = run.segment_starts(entries)
     body.entries.extend(entries)
     body.starts.extend(starts)
-    body.open = run if run.has_room() and not pieces.note else None
+    body.open = [r for r in body.open if r.has_room()]
+    if run.has_room() and not pieces.note:
+        body.open.insert(0, run)
 
 
 def impose_component(comp: Any, frame: Frame, options: Options) -> Sequence[Sheet | Deferred]:
@@ -261,7 +268,8 @@ def duplex_order(entries: list[Entry]) -> list[Entry]:
     page behind it, so nothing else prints on the back of a sheet of pieces. A board page (played
     on as printed, never cut apart) may have another board page on its back. Where a sheet to cut
     would leave an empty back behind a page of text, a later page to write on (a score sheet) takes
-    that place instead."""
+    that place instead; a page to write on that would leave an empty back itself waits for such a
+    place, or the end."""
     pending = _boards_last(list(entries))
     out: list[Entry] = []
     while pending:
@@ -283,6 +291,8 @@ def duplex_order(entries: list[Entry]) -> list[Entry]:
             if len(out) % 2 == 0:  # a backs page always follows its fronts (see above)
                 raise AssertionError("a backs page without its fronts")  # pragma: no cover
             out.append(entry)
+        elif role == "page" and len(out) % 2 == 0 and follows in (*CUT_ROLES, "board"):
+            pending.append(entry)  # it would leave an empty back before the sheet to cut: it waits
         else:
             out.append(entry)
     return out

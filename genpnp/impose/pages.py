@@ -4,7 +4,7 @@ left, and poster tiles for boards larger than a page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -12,7 +12,7 @@ from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet
+from genpnp.impose.sheet import Box, Deferred, Mark, Placement, Sheet, free_after
 from genpnp.units import MM
 
 LABEL = 4.5 * MM  # room above a block that shares a page, for its label
@@ -125,20 +125,25 @@ class RunPages:
     extra: dict[int, list[tuple[Any, Box, str]]] = field(default_factory=dict)  # page -> filled blocks
     free: list[Box] = field(default_factory=list)  # room left on the last page
     extra_back: bool = False  # a backs page added to the last page for the pieces that filled it
+    host: Sheet | Deferred | None = None  # the entry of the last front page, once ``entries()`` made it
 
     def backs_page(self, n: int) -> bool:
         """Whether page ``n`` (0-based) of the run has a backs page after it."""
         return (self.pieces.double and not self.fold) or (n == self.page_count - 1 and self.extra_back)
 
     @classmethod
-    def plan(cls, pieces: PieceSet, options: Options) -> RunPages:
+    def plan(cls, pieces: PieceSet, options: Options, landscape: bool = False, mode: str | None = None) -> RunPages:
+        """The frame and grid that need the fewest pages (then the first of the frame's modes, or
+        ``mode``), on portrait pages or ``landscape`` ones."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
         spacing = grid.Spacing(options.bleed, options.gutter)
         count = len(pieces)
         best = None
-        for rank, mode in enumerate(MODES):
-            frame = make_frame(options, False, mode)
+        for rank, name in enumerate(MODES):
+            if mode is not None and name != mode:
+                continue
+            frame = make_frame(options, landscape, name)
             g = grid.choose_grid(frame.area, p.w, p.h, fold, pieces.rotatable, spacing, count)
             if g.per_page == 0 and fold:
                 continue
@@ -147,7 +152,7 @@ class RunPages:
                 best = (pages, rank, frame, g)
         if best is None or best[3].per_page == 0:  # a fold pair does not fit: separate sides
             fold = False
-            frame = make_frame(options)
+            frame = make_frame(options, landscape)
             g = grid.choose_grid(frame.area, p.w, p.h, False, pieces.rotatable, spacing, count)
             best = (grid.pages_for(count, g.per_page), 0, frame, g)
         _, _, frame, g = best
@@ -163,6 +168,19 @@ class RunPages:
         run.free = run._free_room()
         return run
 
+    def to_side(self) -> RunPages:
+        """The same pages with the block against the left of the area rather than centred, so that
+        the room it leaves is one box."""
+        ext = self.grid.extent(self.grid.block(self.area, 1))
+        area = Box(self.area.x, self.area.y, ext.w, self.area.h)
+        run = RunPages(self.pieces, self.options, self.frame, area, self.grid, self.fold)
+        run.free = run._free_room()
+        return run
+
+    @property
+    def landscape(self) -> bool:
+        return self.frame.page_w > self.frame.page_h
+
     @property
     def page_count(self) -> int:
         return grid.pages_for(len(self.pieces), self.grid.per_page)
@@ -172,7 +190,8 @@ class RunPages:
         backs = self.pieces.double and not self.fold
         boards = all(getattr(seg.comp, "played_on", False) for seg in self.pieces.segments)
         for n in range(self.page_count):
-            out.append(Deferred(partial(self.front, n), "board" if boards and not backs else "pieces"))
+            self.host = Deferred(partial(self.front, n), "board" if boards and not backs else "pieces")
+            out.append(self.host)
             if backs:
                 out.append(Deferred(partial(self.back, n), "back"))
         return out
@@ -221,6 +240,8 @@ class RunPages:
         if self.pieces.title and self.page_count > 1:
             title += f" ({n + 1})"
         sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=self.pieces.note)
+        if self.landscape:
+            sheet.content = {"page_size": (self.frame.page_w, self.frame.page_h)}
         sheet.whole = all(getattr(seg.comp, "played_on", False) for seg in self.pieces.segments) \
             and not self.extra.get(n)
         cells = g.cells(block, len(chunk))
@@ -240,7 +261,10 @@ class RunPages:
         return sheet
 
     def back(self, n: int) -> Sheet:
-        return duplex_back(self.front(n), self.frame, self.options)
+        front = self.front(n)
+        back = duplex_back(front, self.frame, self.options)
+        back.content = front.content  # its page size
+        return back
 
 
 def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g: grid.Grid, block: Box) -> None:
@@ -265,7 +289,7 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
         sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
 
 
-def _fitted_label(text: str, room: float, size: float = 8.0, least: float = 5.0) -> tuple[float, str]:
+def fitted_label(text: str, room: float, size: float = 8.0, least: float = 5.0) -> tuple[float, str]:
     """A block's label at the size that fits ``room`` (points), shortened below the least size."""
     from genpnp import fonts
 
@@ -303,123 +327,6 @@ def _scale(sheet: Sheet, frame: Frame, used: list[Box]) -> None:
 
 def _label_boxes(sheet: Sheet) -> list[Box]:
     return [Box(lb.x, lb.y - 1 * MM, 60 * MM, LABEL) for lb in sheet.labels]
-
-
-@dataclass(frozen=True)
-class _Fill:
-    """Where a small section goes in a page's free room, and the room it leaves."""
-
-    index: int  # of the free box used
-    grid: grid.Grid
-    block: Box
-    ext: Box
-    rest: list[Box]  # the free boxes once the block is placed
-    needs_backs: bool = False  # double-sided pieces, not folded: the page needs a backs page
-
-
-def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: bool = True) -> _Fill | None:
-    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere).
-
-    On a page without a backs page (``host_backs`` False), double-sided pieces come as fold pairs
-    even in a duplex build where they fit so (a backs page for a few pieces wastes a sheet side);
-    else they bring the page a backs page (``_Fill.needs_backs``)."""
-    if pieces.double and options.backs == "duplex" and not host_backs:
-        folded = _plan_fill(free, pieces, options, True)
-        if folded is not None:
-            return folded
-        fill = _plan_fill(free, pieces, options, False)
-        return None if fill is None else replace(fill, needs_backs=True)
-    return _plan_fill(free, pieces, options, pieces.double and options.backs == "fold")
-
-
-def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) -> _Fill | None:
-    p = pieces.sample
-    spacing = grid.Spacing(options.bleed, options.gutter)
-    count = len(pieces)
-    for i, room in enumerate(free):
-        area = Box(room.x, room.y, room.w, room.h - LABEL)
-        if area.h <= 0:
-            continue
-        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
-        if g.per_page < count:
-            continue
-        rows = -(-count // g.cols)
-        cols = min(g.cols, count)
-        bw = cols * g.unit.uw + (cols - 1) * g.x.gap
-        bh = rows * g.unit.uh + (rows - 1) * g.y.gap
-        block = Box(area.x + g.x.outer + g.x.crop, area.y2 - g.y.outer - g.y.crop - bh, bw, bh)
-        ext = g.extent(block)
-        used = Box(ext.x - GAP, ext.y - GAP, ext.w + 2 * GAP, ext.h + LABEL + 2 * GAP)
-        return _Fill(i, g, block, ext, free_after(free, used))
-    return None
-
-
-def free_after(free: list[Box], used: Box) -> list[Box]:
-    """The largest empty boxes left once ``used`` is taken out of each free box (they may overlap)."""
-    out: list[Box] = []
-    for f in free:
-        if not f.overlaps(used):
-            out.append(f)
-            continue
-        out.extend([Box(f.x, f.y, used.x - f.x, f.h), Box(used.x2, f.y, f.x2 - used.x2, f.h),
-                    Box(f.x, f.y, f.w, used.y - f.y), Box(f.x, used.y2, f.w, f.y2 - used.y2)])
-    big = [b for b in out if b.w > 5 * MM and b.h > 5 * MM]
-    return [b for n, b in enumerate(big)
-            if not any(m != n and b.inside(o, 0.0) and (o != b or m < n) for m, o in enumerate(big))]
-
-
-def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
-    """True where ``first`` fits the room ``run`` left but ``second`` then does not, while the two
-    fit one new page together: the same paper either way, so the two small sections stay together."""
-    backs = run.backs_page(run.page_count - 1)
-    fill = plan_fill(run.free, first, run.options, backs)
-    if fill is None:
-        return False
-    after = fill.rest
-    if plan_fill(after, second, run.options, backs) is not None:
-        return False
-    alone = RunPages.plan(first, run.options)
-    return alone.page_count == 1 and \
-        plan_fill(alone.free, second, run.options, alone.backs_page(0)) is not None
-
-
-def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
-              starts: list[tuple[str, Sheet | Deferred]]) -> bool:
-    """Put every piece of a small section into the room ``run``'s last page left; False: no room."""
-    last = run.page_count - 1
-    fill = plan_fill(run.free, pieces, run.options, run.backs_page(last))
-    if fill is None:
-        return False
-    chunk = pieces.slice(0, len(pieces))
-    cells = fill.grid.cells(fill.block, len(pieces))
-    title = pieces.title or title_of(chunk, pieces)
-
-    def draw(sheet: Sheet) -> None:
-        if title != sheet.title and not any(label.text == title for label in sheet.labels):  # labelled once
-            room = run.frame.area.x2 - fill.ext.x
-            size, text = _fitted_label(title, room)
-            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, text, size, "left", bold=True))
-        place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
-
-    if fill.needs_backs:
-        entries.insert(_host_index(entries) + 1, Deferred(partial(run.back, last), "back"))
-        run.extra_back = True
-    ext = fill.ext
-    run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
-    run.free = fill.rest
-    host = _host_index(entries)
-    entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
-    for seg in pieces.segments:
-        starts.append((seg.label, entries[host]))
-    return True
-
-
-def _host_index(entries: list[Sheet | Deferred]) -> int:
-    """The entry of the run's last front page (the last front entry in the list)."""
-    for i in range(len(entries) - 1, -1, -1):
-        if entries[i].role in ("pieces", "board"):
-            return i
-    raise AssertionError("no page of pieces to fill")  # pragma: no cover
 
 
 def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: str = "") -> list[Sheet]:

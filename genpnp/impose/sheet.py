@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
+from genpnp.units import MM
+
 
 @dataclass(frozen=True)
 class Box:
@@ -144,11 +146,12 @@ class Deferred:
     keeps only what rebuilds one of them, so pages are imposed, drawn and let go one by one.
     """
 
-    __slots__ = ("build", "role")
+    __slots__ = ("build", "role", "size")
 
     def __init__(self, build: Callable[[], Sheet], role: str = "pieces"):
         self.build = build
         self.role = role  # pieces, back, or board (a page of boards alone)
+        self.size: tuple[float, float] | None = None  # a page of its own size (landscape), else the paper
 
 
 class SheetList(Sequence[Sheet]):
@@ -186,4 +189,18 @@ class SheetList(Sequence[Sheet]):
     def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
         """The page's size: its own (a poster part may be landscape), else ``paper``."""
         entry = self._entries[index]
-        return entry.page_size(paper) if isinstance(entry, Sheet) else paper
+        return entry.page_size(paper) if isinstance(entry, Sheet) else entry.size or paper
+
+
+def free_after(free: list[Box], used: Box) -> list[Box]:
+    """The largest empty boxes left once ``used`` is taken out of each free box (they may overlap)."""
+    out: list[Box] = []
+    for f in free:
+        if not f.overlaps(used):
+            out.append(f)
+            continue
+        out.extend([Box(f.x, f.y, used.x - f.x, f.h), Box(used.x2, f.y, f.x2 - used.x2, f.h),
+                    Box(f.x, f.y, f.w, used.y - f.y), Box(f.x, used.y2, f.w, f.y2 - used.y2)])
+    big = [b for b in out if b.w > 5 * MM and b.h > 5 * MM]
+    return [b for n, b in enumerate(big)
+            if not any(m != n and b.inside(o, 0.0) and (o != b or m < n) for m, o in enumerate(big))]

@@ -1,0 +1,142 @@
+"""Small sections in the room earlier pages left: where a run of pieces fits a page's free boxes,
+and putting it there, labelled, so that it takes no page of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import partial
+
+from genpnp.impose import grid
+from genpnp.impose.frame import MODES
+from genpnp.impose.options import Options
+from genpnp.impose.pages import GAP, LABEL, PieceSet, RunPages, fitted_label, place_block, title_of
+from genpnp.impose.sheet import Box, Deferred, Label, Sheet, free_after
+from genpnp.units import MM
+
+
+@dataclass(frozen=True)
+class _Fill:
+    """Where a small section goes in a page's free room, and the room it leaves."""
+
+    index: int  # of the free box used
+    grid: grid.Grid
+    block: Box
+    ext: Box
+    rest: list[Box]  # the free boxes once the block is placed
+    needs_backs: bool = False  # double-sided pieces, not folded: the page needs a backs page
+
+
+def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: bool = True) -> _Fill | None:
+    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere).
+
+    On a page without a backs page (``host_backs`` False), double-sided pieces come as fold pairs
+    even in a duplex build where they fit so (a backs page for a few pieces wastes a sheet side);
+    else they bring the page a backs page (``_Fill.needs_backs``)."""
+    if pieces.double and options.backs == "duplex" and not host_backs:
+        folded = _plan_fill(free, pieces, options, True)
+        if folded is not None:
+            return folded
+        fill = _plan_fill(free, pieces, options, False)
+        return None if fill is None else replace(fill, needs_backs=True)
+    return _plan_fill(free, pieces, options, pieces.double and options.backs == "fold")
+
+
+def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) -> _Fill | None:
+    p = pieces.sample
+    spacing = grid.Spacing(options.bleed, options.gutter)
+    count = len(pieces)
+    for i, room in enumerate(free):
+        area = Box(room.x, room.y, room.w, room.h - LABEL)
+        if area.h <= 0:
+            continue
+        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
+        if g.per_page < count:
+            continue
+        rows = -(-count // g.cols)
+        cols = min(g.cols, count)
+        bw = cols * g.unit.uw + (cols - 1) * g.x.gap
+        bh = rows * g.unit.uh + (rows - 1) * g.y.gap
+        block = Box(area.x + g.x.outer + g.x.crop, area.y2 - g.y.outer - g.y.crop - bh, bw, bh)
+        ext = g.extent(block)
+        used = Box(ext.x - GAP, ext.y - GAP, ext.w + 2 * GAP, ext.h + LABEL + 2 * GAP)
+        return _Fill(i, g, block, ext, free_after(free, used))
+    return None
+
+
+def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
+    """True where ``first`` fits the room ``run`` left but ``second`` then does not, while the two
+    fit one new page together: the same paper either way, so the two small sections stay together."""
+    backs = run.backs_page(run.page_count - 1)
+    fill = plan_fill(run.free, first, run.options, backs)
+    if fill is None:
+        return False
+    after = fill.rest
+    if plan_fill(after, second, run.options, backs) is not None:
+        return False
+    alone = RunPages.plan(first, run.options)
+    return alone.page_count == 1 and \
+        plan_fill(alone.free, second, run.options, alone.backs_page(0)) is not None
+
+
+def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
+              starts: list[tuple[str, Sheet | Deferred]]) -> bool:
+    """Put every piece of a small section into the room ``run``'s last page left; False: no room."""
+    last = run.page_count - 1
+    fill = plan_fill(run.free, pieces, run.options, run.backs_page(last))
+    if fill is None:
+        return False
+    chunk = pieces.slice(0, len(pieces))
+    cells = fill.grid.cells(fill.block, len(pieces))
+    title = pieces.title or title_of(chunk, pieces)
+
+    def draw(sheet: Sheet) -> None:
+        if title != sheet.title and not any(label.text == title for label in sheet.labels):  # labelled once
+            room = run.frame.area.x2 - fill.ext.x
+            size, text = fitted_label(title, room)
+            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, text, size, "left", bold=True))
+        place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
+
+    host = next(i for i, e in enumerate(entries) if e is run.host)
+    if fill.needs_backs:
+        back = Deferred(partial(run.back, last), "back")
+        back.size = getattr(run.host, "size", None)
+        entries.insert(host + 1, back)
+        run.extra_back = True
+    ext = fill.ext
+    run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
+    run.free = fill.rest
+    entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
+    for seg in pieces.segments:
+        starts.append((seg.label, entries[host]))
+    return True
+
+
+def make_room(run: RunPages, pieces: PieceSet, following: PieceSet | None = None) -> bool:
+    """Move a page's block to the side, or turn the page landscape (or back), where ``pieces`` then
+    fit the room it leaves (and ``following`` too, where the two would otherwise part): only a run
+    of one page, single-sided, with nothing filled into it yet."""
+    if run.page_count != 1 or run.extra or run.backs_page(0) or run.pieces.note or run.host is None:
+        return False
+    for option in _layouts(run):
+        if option.page_count != 1 or option.backs_page(0):
+            continue
+        if plan_fill(option.free, pieces, run.options, False) is not None and not (
+                following is not None and keeps_together(option, pieces, following)):
+            run.frame, run.area, run.grid, run.fold, run.free = \
+                option.frame, option.area, option.grid, option.fold, option.free
+            if isinstance(run.host, Deferred):
+                run.host.size = (run.frame.page_w, run.frame.page_h) if run.landscape else None
+            return True
+    return False
+
+
+def _layouts(run: RunPages) -> Iterator[RunPages]:
+    """The run's other layouts: its block to the side, then the page turned, then other frames."""
+    yield run.to_side()
+    for landscape in (not run.landscape, run.landscape):
+        for mode in MODES:
+            if (landscape, mode) != (run.landscape, run.frame.mode):
+                other = RunPages.plan(run.pieces, run.options, landscape, mode)
+                yield other
+                yield other.to_side()
