@@ -29,7 +29,8 @@ def _errors(folder: Path) -> list[str]:
     return [str(p) for p in info.value.problems if p.severity == "error"]
 
 
-GUIDE = "# Play\n\nA game for **{players}** players with {cards.count} cards.\n\n- {cards * 2} halves, {cards / 4} each\n"
+GUIDE = ("# Play\n\nA game for **{players}** players with {cards.count} cards.\n\n"
+         "- {cards * 2} halves, {cards / 4} each\n")
 
 
 def test_values_are_filled_in(tmp_path: Path) -> None:
