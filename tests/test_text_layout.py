@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
 import pytest
 
 from genpnp import fonts
 from genpnp.impose.textflow import words_of, wrap_runs
 
 SIZE = 10.0
+CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 
 def _gap_before(line: list[tuple], text: str) -> float:
@@ -44,3 +49,26 @@ def test_a_glued_word_wraps_as_one() -> None:
     width = fonts.text_width("x 11", bold, SIZE)  # room for "x 11" but not for "x 11."
     lines = wrap_runs("x **11**.", fonts.DEFAULT, SIZE, width)
     assert [[t for _, t, _ in ln] for ln in lines] == [["x"], ["11", "."]]
+
+
+STRAY = re.compile(r"\S{0,20} +[,.;:!?)](?=\s|$)")
+
+
+def test_no_game_prints_a_space_before_punctuation(tmp_path: Path) -> None:
+    """Every shipped game built and read back as a reader sees it (pdfium places spaces by the glyphs'
+    positions): no punctuation mark after a space, anywhere."""
+    from click.testing import CliRunner
+
+    from genpnp.cli import main
+
+    games = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
+    result = CliRunner().invoke(main, ["build", "--content", str(CONTENT), "--out", str(tmp_path), "-q", *games])
+    assert result.exit_code == 0, result.output
+    stray = []
+    for game in games:
+        doc = pdfium.PdfDocument(str(tmp_path / f"{game}-letter-color.pdf"))
+        for n in range(len(doc)):
+            text = doc[n].get_textpage().get_text_range()
+            stray += [(game, n + 1, m) for m in STRAY.findall(text)]
+        doc.close()
+    assert stray == []
