@@ -60,8 +60,8 @@ def test_a_doubled_brace_is_a_literal_brace(tmp_path: Path) -> None:
 def test_an_unknown_name_is_an_error_at_its_line_and_column(tmp_path: Path) -> None:
     errors = _errors(_game(tmp_path, "# Play\n\nA game for {playrs} players\nand {card.count} cards.\n"))
     guide = str(Path("text") / "guide.md")
-    assert any(e.endswith(f'{guide}:3:12: unknown name "playrs" in {{playrs}} (did you mean "players"?) (a value '
-                          "of game.yaml: players, name, version, year; or a component of the game)")
+    assert any(e.endswith(f'{guide}:3:12: unknown name "playrs" in {{playrs}} (did you mean "players"?): write a '
+                          "value of game.yaml (players, name, version, year) or a component of the game")
                for e in errors), errors
     assert any(f"{guide}:4:5:" in e and '"card"' in e and 'did you mean "cards"' in e for e in errors), errors
 
@@ -75,3 +75,16 @@ def test_an_unknown_name_is_an_error_at_its_line_and_column(tmp_path: Path) -> N
 def test_what_braces_may_not_hold(tmp_path: Path, guide: str, col: int, says: str) -> None:
     errors = _errors(_game(tmp_path, guide + "\n"))
     assert any(f"guide.md:1:{col}:" in e and says in e for e in errors), errors
+
+
+def test_a_score_sheet_introduction_quotes_values_too(tmp_path: Path) -> None:
+    from pdfcheck import copy_game
+
+    folder = copy_game(tmp_path, "berrymandering")
+    (folder / "text" / "solo.md").write_text("Eat {cake-tiles / 4} groups; {candles} candles at most.\n",
+                                              encoding="utf-8")
+    sheet = load_game(folder).components["solo-sheet"]
+    assert [plain(b.text) for b in sheet.blocks] == ["Eat 9 groups; 9 candles at most."]
+    (folder / "text" / "solo.md").write_text("Eat {cake-tile / 4} groups.\n", encoding="utf-8")
+    errors = _errors(folder)
+    assert any("text/solo.md:1:5:" in e and 'did you mean "cake-tiles"' in e for e in errors), errors

@@ -43,8 +43,9 @@ def value_of(game: Any, expr: str) -> str:
         head = refs.split_path(path)[0][0]
         if head not in game.components:
             names = list(GAME_VALUES) + sorted(game.components)
-            raise UnknownValue(f'unknown name "{head}" in {{{expr}}}{did_you_mean(head, names)} (a value of '
-                              f"game.yaml: {', '.join(GAME_VALUES)}; or a component of the game)")
+            hint = did_you_mean(head, names)
+            raise UnknownValue(f'unknown name "{head}" in {{{expr}}}{hint}: write a value of game.yaml '
+                               f"({', '.join(GAME_VALUES)}) or a component of the game")
     try:
         if refs.PATH_RE.fullmatch(expr):  # one path: its value as written, a count for what is not a number
             value = refs.resolve(game, expr)
