@@ -8,6 +8,7 @@ each with a ``kind:``). Sub-folders hold data, text and maps that components nam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from genpnp.color import Color, parse_color
 from genpnp.content import overlay
 from genpnp.content.overlay import Overlay
 from genpnp.content.schema import INVALID, Ctx, build
+from genpnp.content.textvalues import fill_texts
 from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
@@ -115,8 +117,10 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
         if name not in meta.sections:
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
     problems.check()
-    return Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files),
-                tuple(problems.warnings))
+    game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
+                      problems)
+    problems.check()
+    return replace(game, warnings=tuple(problems.warnings))
 
 
 def warnings_of(game: Game) -> tuple:

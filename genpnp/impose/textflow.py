@@ -18,29 +18,42 @@ def styled(base: str, style: str) -> str:
     return fonts.styled(base, style)
 
 
-def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
-    """Lines of (x, text, font) pieces, words wrapped to ``width``."""
-    words: list[tuple[str, str]] = []
+def words_of(text: str, font: str, style: str = "") -> list[list[tuple[str, str]]]:
+    """The text's words, each a list of (text, font) pieces: only a space in the source separates words,
+    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot)."""
+    out: list[list[tuple[str, str]]] = []
+    joined = False  # the next piece continues the last word (no space between them in the source)
     for part, st in runs(text):
         f = styled(font, "".join(sorted(set(st + style))) if st or style else "")
         for i, word in enumerate(part.split(" ")):
-            if word:
-                words.append((word, f))
-            elif i and words:
-                pass
+            if i:
+                joined = False
+            if not word:
+                continue
+            if joined and out:
+                out[-1].append((word, f))
+            else:
+                out.append([(word, f)])
+            joined = True
+    return out
+
+
+def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
+    """Lines of (x, text, font) pieces, words wrapped to ``width``."""
     lines: list[list[tuple]] = []
     line: list[tuple] = []
     x = 0.0
     space = fonts.text_width(" ", font, size)
-    for word, f in words:
-        ww = fonts.text_width(word, f, size)
+    for word in words_of(text, font, style):
+        ww = sum(fonts.text_width(t, f, size) for t, f in word)
         if line and x + space + ww > width:
             lines.append(line)
             line, x = [], 0.0
         if line:
             x += space
-        line.append((x, word, f))
-        x += ww
+        for t, f in word:
+            line.append((x, t, f))
+            x += fonts.text_width(t, f, size)
     if line:
         lines.append(line)
     return lines

@@ -70,6 +70,8 @@ class ScoreSheet(Component):
     rows: int = fld(Int(1, 500), 20, "number of blank rows; they continue on further pages when needed")
     row_height: float = fld(Length(5 * MM, 30 * MM), 9 * MM, "height of a blank row")
     blocks: tuple = ()
+    source_name: str = ""
+    body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -80,7 +82,9 @@ class ScoreSheet(Component):
                 body = obj.source.read_text(encoding="utf-8")
             except UnicodeDecodeError:
                 return ctx.error(data.loc_of("source"), "the text file is not UTF-8")
-            name = obj.source.name
+            from genpnp.model.base import _shown
+
+            name = _shown(obj.source, ctx)
         if obj.intro:
             body = (body + "\n\n" + obj.intro).strip()
         blocks, problems = markdown.parse(body, name) if body else ([], [])
@@ -98,7 +102,7 @@ class ScoreSheet(Component):
         missing = fonts.missing_glyphs("".join(texts), fonts.DEFAULT)
         if missing:
             return ctx.error(loc, f'the font "{fonts.DEFAULT}" has no glyph for {missing!r}')
-        return replace(obj, blocks=tuple(blocks))
+        return replace(obj, blocks=tuple(blocks), source_name=name, body=body)
 
     def page_count(self, area: Any, options: Any) -> int:
         from genpnp.render.scoresheet import paginate

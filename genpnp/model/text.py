@@ -25,6 +25,7 @@ class TextDoc(Component):
     font: str = fld(Str(), fonts.DEFAULT, "body font")
     blocks: tuple = ()
     source_name: str = ""
+    body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -49,7 +50,7 @@ class TextDoc(Component):
             ctx.warn(loc, "the text is empty")
         if any(p.severity == "error" for p in ctx.problems.items if p.loc.file == name):
             return INVALID
-        return replace(obj, blocks=tuple(blocks), source_name=name)
+        return replace(obj, blocks=tuple(blocks), source_name=name, body=body)
 
 
 def _shown(path: Any, ctx: Ctx) -> str:

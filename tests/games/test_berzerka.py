@@ -128,12 +128,43 @@ def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None
     contracts.write_text(contracts.read_text(encoding="utf-8") + extra, encoding="utf-8")
     code, out = validate(folder)
     assert code == 1
-    aid_line = line_of(folder / "text" / "aid.md", "| Full | 5 |")
-    assert re.search(rf"text/aid\.md:{aid_line}:\d+: stated-hands: the text says \"\| Full \| 5 \| 5 x 3 players "
-                     r"= 15\"; the content makes it exactly 18", out)
-    assert re.search(r"text/rules\.md:\d+:\d+: stated-contracts: the text says \"full game has 5 contracts\"", out)
+    assert "stated-" not in out  # the texts quote {board.rows}: they follow the content
     assert "cube-supply: cubes: 5 with player Blue, expected 6" in out
     assert "value-token-supply" in out and "more needed" in out  # a sixth row needs more tokens
+
+
+def test_the_texts_quote_the_game_length_from_the_board(tmp_path: Path) -> None:
+    """Five rows x three players: the rules and the aid say 15 hands; a sixth row makes them say 18."""
+    from genpnp.content.markdown import plain
+
+    def texts(folder: Path) -> str:
+        game = load_game(folder)
+        return "\n".join(plain(b.text) + " | ".join(c for row in b.rows for c in row)
+                         for name in ("rules", "aid") for b in game.components[name].blocks)
+
+    assert "A full game has 5 contracts, so with 3 players it lasts 15 hands" in texts(GAME)
+    folder = copy_game(tmp_path, "berzerka")
+    contracts = folder / "data" / "contracts.yaml"
+    extra = "  - {name: Extra, objective: x, detail: y, base: 11}\n"
+    contracts.write_text(contracts.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    text = texts(folder)
+    assert "A full game has 6 contracts, so with 3 players it lasts 18 hands" in text
+    assert "6 x 3 players = 18" in text
+
+
+def test_a_number_written_out_still_warns_when_the_content_differs(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    aid = folder / "text" / "aid.md"
+    line = edit(aid, "| Full | {board.rows} | {board.rows} x {board.columns} players = {board.rows * board.columns} |",
+                "| Full | 5 | 5 x 3 players = 16 |", unique=True)
+    rules = folder / "text" / "rules.md"
+    rules_line = edit(rules, "A full game has {board.rows} contracts", "A full game has 6 contracts", unique=True)
+    code, out = validate(folder)
+    assert code == 0  # warnings only
+    assert re.search(rf"text/aid\.md:{line}:\d+: stated-hands: the text says \"\| Full \| 5 \| 5 x 3 players "
+                     r"= 16\"; the content makes it exactly 15", out), out
+    assert re.search(rf"text/rules\.md:{rules_line}:\d+: stated-contracts: the text says \"full game has 6 "
+                     r"contracts\"", out), out
 
 
 def test_deck_alone(tmp_path: Path) -> None:

@@ -1,0 +1,74 @@
+"""Text pages' line layout: a styled run and the punctuation after it are one word."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from genpnp import fonts
+from genpnp.impose.textflow import words_of, wrap_runs
+
+SIZE = 10.0
+CONTENT = Path(__file__).resolve().parents[1] / "content"
+
+
+def _gap_before(line: list[tuple], text: str) -> float:
+    """The space between the piece ``text`` and the end of the piece before it, in points."""
+    i = next(n for n, (_, t, _) in enumerate(line) if t == text)
+    x0, prev, f = line[i - 1]
+    return line[i][0] - (x0 + fonts.text_width(prev, f, SIZE))
+
+
+@pytest.mark.parametrize("text,piece", [
+    ("at most **11**.", "."),
+    ("the *Census Error*, then", ","),
+    ("(see **Scoring**)", ")"),
+    ("a **bold**; then", ";"),
+    ("*italic*: then", ":"),
+])
+def test_no_space_between_a_styled_run_and_its_punctuation(text: str, piece: str) -> None:
+    line, = wrap_runs(text, fonts.DEFAULT, SIZE, 500.0)
+    assert _gap_before(line, piece) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_a_space_in_the_source_stays_a_space() -> None:
+    line, = wrap_runs("at most **11** points", fonts.DEFAULT, SIZE, 500.0)
+    space = fonts.text_width(" ", fonts.DEFAULT, SIZE)
+    assert _gap_before(line, "11") == pytest.approx(space)
+    assert _gap_before(line, "points") == pytest.approx(space)
+
+
+def test_a_glued_word_wraps_as_one() -> None:
+    words = words_of("x **11**. y", fonts.DEFAULT)
+    assert [[t for t, _ in w] for w in words] == [["x"], ["11", "."], ["y"]]
+    bold = fonts.styled(fonts.DEFAULT, "b")
+    assert words[1][0][1] == bold and words[1][1][1] == fonts.DEFAULT
+    width = fonts.text_width("x 11", bold, SIZE)  # room for "x 11" but not for "x 11."
+    lines = wrap_runs("x **11**.", fonts.DEFAULT, SIZE, width)
+    assert [[t for _, t, _ in ln] for ln in lines] == [["x"], ["11", "."]]
+
+
+STRAY = re.compile(r"\S{0,20} +[,.;:!?)](?=\s|$)")
+
+
+def test_no_game_prints_a_space_before_punctuation(tmp_path: Path) -> None:
+    """Every shipped game built and read back as a reader sees it (pdfium places spaces by the glyphs'
+    positions): no punctuation mark after a space, anywhere."""
+    from click.testing import CliRunner
+
+    from genpnp.cli import main
+
+    games = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
+    result = CliRunner().invoke(main, ["build", "--content", str(CONTENT), "--out", str(tmp_path), "-q", *games])
+    assert result.exit_code == 0, result.output
+    stray = []
+    for game in games:
+        doc = pdfium.PdfDocument(str(tmp_path / f"{game}-letter-color.pdf"))
+        for n in range(len(doc)):
+            text = doc[n].get_textpage().get_text_range()
+            stray += [(game, n + 1, m) for m in STRAY.findall(text)]
+        doc.close()
+    assert stray == []
