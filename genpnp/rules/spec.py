@@ -110,6 +110,7 @@ ID = Str(pattern=r"[a-z0-9][a-z0-9\-]*", max_len=60, hint="a rule id is lower-ca
 def _load_all() -> None:
     from genpnp.rules import (
         engine,  # noqa: F401  (registers the engine's named rules)
+        faces,  # noqa: F401
         vocab,  # noqa: F401
     )
 
