@@ -161,7 +161,9 @@ def run_require(game: Any, rule: Rule) -> Outcome:
         for rec in recs:
             for name in p.filled:
                 if not str(rec.fields.get(name, "")).strip():
-                    out.violations.append(rule.violation(rec.loc, f"an entry of {p.of} has no {name}"))
+                    which = str(rec.fields.get(p.field, "")).strip()
+                    entry = f'the entry "{which}" of {p.of}' if which and name != p.field else f"an entry of {p.of}"
+                    out.violations.append(rule.violation(refs.key_loc(rec.loc, name), f"{entry} has no {name}"))
     wanted = [*p.components, *map(str, p.values), *(f"{n} of every entry" for n in p.filled)]
     out.checked = f"present: {', '.join(wanted)}"
     out.witness.append("all present" if not out.violations else f"{len(out.violations)} missing")
