@@ -208,7 +208,8 @@ def run_each(game: Any, rule: Rule) -> Outcome:
         have[str(r.fields.get(p.field, ""))] += r.qty
     scope = p.of + (" where " + where_text(p.where) if p.where else "")
     out = Outcome(
-        paths=[p.of, *refs.paths_in(p.times)], checked=f"{scope}: pieces per {p.field} " + ", ".join(f"{k}: {fmt(n)}" for k, n in want.items())
+        paths=[p.of, *refs.paths_in(p.times)],
+        checked=f"{scope}: pieces per {p.field} " + ", ".join(f"{k}: {fmt(n)}" for k, n in want.items()),
     )
     unknown = [k for k in have if k not in want and p.only]
     missing = [k for k in want if have[k] == 0 and want[k] > 0]
