@@ -83,12 +83,22 @@ def test_olympia_and_the_card_counts_are_rules_of_the_game(tmp_path):
     """Deleting OLYMPIA (no expect table to delete with it) or a strategy card fails, at the data line."""
     root = copy_game(tmp_path, "redistrict")
     track = root / "data" / "track.yaml"
+    original = track.read_text(encoding="utf-8")
+    edit(track, "- {kind: olympia, label: OLYMPIA}\n", "", unique=True)
+    result = validate(root)
+    assert result.exit_code == 1
+    spaces = line_of(root / "board.yaml", "spaces: {file: data/track.yaml}")
+    assert re.search(rf"board\.yaml:{spaces}:\d+: olympia: no entry of board.spaces has kind \"olympia\" \(play",
+                     result.output)  # not "skip-olympia looks like it": that is another kind, not a typo
+    assert "track-spaces: board.spaces: 0 with kind olympia, expected 1" in result.output
+    assert "[follows from olympia]" in result.output
+    track.write_text(original, encoding="utf-8")
     line = edit(track, "- {kind: olympia, label: OLYMPIA}\n", "- {kind: olympiaa, label: OLYMPIA}\n", unique=True)
     result = validate(root)
     assert result.exit_code == 1
-    assert re.search(rf"track\.yaml:{line}:\d+: track-spaces: .*unknown kind \"olympiaa\" \(did you mean "
-                     r"\"olympia\"\?\)", result.output)
-    assert "olympia: no entry of board.spaces has kind \"olympia\"" in result.output
+    assert re.search(rf"track\.yaml:{line}:\d+: no style for kind \"olympiaa\" \(did you mean \"olympia\"\?\)",
+                     result.output)
+    track.write_text(original, encoding="utf-8")
     strategy = root / "data" / "strategy.yaml"
     text = strategy.read_text(encoding="utf-8")
     first = text.index("\n  - title:") + 1
