@@ -95,22 +95,27 @@ def county_district(board: frozenset[Hex], district: frozenset[Hex], taken: froz
 
 
 @st.composite
-def boards(draw, min_cells: int = 3, max_cells: int = 8) -> frozenset[Hex]:
+def grown(draw, min_cells: int = 3, max_cells: int = 8) -> list[Hex]:
+    """A connected board grown cell by cell from (0, 0): every prefix of the list is connected too."""
     size = draw(st.integers(min_cells, max_cells))
     chosen = [(0, 0)]
     while len(chosen) < size:
         frontier = sorted({(h[0] + d[0], h[1] + d[1]) for h in chosen for d in STEPS} - set(chosen))
         chosen.append(draw(st.sampled_from(frontier)))
-    return frozenset(chosen)
+    return chosen
+
+
+def boards(min_cells: int = 3, max_cells: int = 8) -> st.SearchStrategy[frozenset[Hex]]:
+    return grown(min_cells, max_cells).map(frozenset)
 
 
 GAME = {"name": "District property", "version": "1", "licence": "CC0", "players": "2", "sections": ["board"]}
 
 
-def write_game(folder: Path, hexes: list[dict], rule: dict) -> None:
+def write_game(folder: Path, hexes: list[dict], rule: dict, zones: dict | None = None) -> None:
     folder.mkdir(parents=True)
     (folder / "game.yaml").write_text(yaml.safe_dump({**GAME, "rules": [rule]}, sort_keys=False), encoding="utf-8")
-    board = {"kind": "hexmap", "hexes": hexes, "hex_size": "10mm", "pegs": True}
+    board = {"kind": "hexmap", "hexes": hexes, "hex_size": "10mm", "pegs": True, **({"zones": zones} if zones else {})}
     (folder / "components.yaml").write_text(yaml.safe_dump({"components": {"board": board}}), encoding="utf-8")
 
 
@@ -130,6 +135,28 @@ def test_county_districts_agree_with_brute_force(board: frozenset[Hex], k: int, 
         for district in subsets(board):
             ok, lines = check(game, words(district), [";".join(words(taken))] if taken else [])
             assert ok == county_district(board, district, taken, k), (sorted(district), sorted(taken), k, lines)
+
+
+@PROFILE
+@given(grown(4, 8), st.integers(2, 3), st.data())
+def test_a_zone_in_play_is_the_board_for_its_player_count(order: list[Hex], k: int, data: st.DataObject) -> None:
+    """With --players, only the zone counts: cells outside it are unknown, and its edge is the board's edge
+    (a pocket cut off against it is stranded)."""
+    inner = data.draw(st.integers(3, len(order) - 1))
+    zone, board = frozenset(order[:inner]), frozenset(order)
+    taken = frozenset(data.draw(st.sets(st.sampled_from(sorted(zone)), max_size=2)))
+    hexes = [{"q": q, "r": r, "players": 2 if i < inner else 3} for i, (q, r) in enumerate(order)]
+    zones = {"small": {"field": "players", "values": [2]}, "all": {"field": "players", "values": [2, 3], "width": 0}}
+    rule = {"id": "districts", "hex-districts": {"board": "board", "min_size": k, "zones": ["small", "all"],
+                                                 "players": [2, 3]}}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "game"
+        write_game(folder, hexes, rule, zones)
+        game = load_game(folder)
+        for district in subsets(board):
+            ok, lines = check(game, words(district), [";".join(words(taken))] if taken else [], 2)
+            legal = district <= zone and county_district(zone, district, taken, k)
+            assert ok == legal, (sorted(district), sorted(zone), sorted(taken), k, lines)
 
 
 def edge_of_map(board: frozenset[Hex]) -> frozenset[Hex]:
