@@ -37,8 +37,13 @@ def _as_violation(problem: Problem) -> Violation:
     return Violation(problem.loc, "content", problem.message, problem.severity)
 
 
+def counts(v: Violation, strict: bool) -> bool:
+    """An error fails validation; with --strict a warning does too (an info line never does)."""
+    return v.severity == "error" or (strict and v.severity == "warning")
+
+
 def failed(violations: list[Violation], strict: bool) -> bool:
-    return any(v.severity == "error" or strict for v in violations)
+    return any(counts(v, strict) for v in violations)
 
 
 def relative(file: str, base: Path) -> str:
@@ -85,7 +90,7 @@ def report_text(results: dict[str, Any], strict: bool, explain: bool = False) ->
             progress.result_line(f"{game_id}: {line}" if not line.startswith(" ") else line)
         for v in found:
             click.echo(str(v) if v.rule != "content" else str(Problem(v.loc, v.message, v.severity)), err=True)
-        errors = [v for v in found if v.severity == "error" or strict]
+        errors = [v for v in found if counts(v, strict)]
         bad = bad or bool(errors)
         progress.result_line(f"{game_id}: {'FAILED, ' + str(len(errors)) + ' problem(s)' if errors else 'valid'}")
     return bad

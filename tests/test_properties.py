@@ -57,7 +57,7 @@ VALUES = st.one_of(
     st.sampled_from(["20mm", "0mm", "-5mm", "900mm", "3in", "abc", "#12345g", "red", "{n}", "{missing}", "50%",
                      "300mm x 10mm", "hex", "circle", "tile", "card", "", "\u6f22", "x" * 300]),
     st.lists(st.sampled_from(["10%", "5mm", 3, None]), max_size=5),
-    st.just({"file": "../../etc/passwd"}),
+    st.builds(lambda: {"file": "../../etc/passwd"}),  # a new dict each time: a mutation may edit it
 )
 
 

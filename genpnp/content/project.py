@@ -112,7 +112,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
             if isinstance(data.get("sections"), list):
                 sec_loc = data["sections"].loc_of(i)
             problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, components)}')
-    check_columns(components, rule_words(meta.rules, root), ctx)
+    check_columns(components, rule_words(meta.rules), ctx)
     for name, comp in components.items():
         if name not in meta.sections:
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')

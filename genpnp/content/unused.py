@@ -1,4 +1,4 @@
-"""Nothing silently dropped: item columns that no face, rule or known key reads are warnings.
+"""Nothing silently dropped: item columns that no face, declared rule or known key reads are warnings.
 
 A column named ``quantity`` is not ``qty``: without this check the deck silently has one card
 per row. Each unused column is reported once per component, at the first item that has it,
@@ -7,15 +7,11 @@ with the nearest name that would be read ("did you mean").
 
 from __future__ import annotations
 
-import importlib.util
-import re
-from pathlib import Path
 from typing import Any
 
 from genpnp.art.base import field_names
 from genpnp.content.schema import Ctx
-from genpnp.content.yamlload import read_bytes
-from genpnp.errors import ContentError, did_you_mean
+from genpnp.errors import did_you_mean
 
 ITEM_KEYS = ("qty", "front", "back")
 # what designers call the item keys in their spreadsheets
@@ -23,26 +19,11 @@ SYNONYMS = {"quantity": "qty", "count": "qty", "copies": "qty", "number": "qty",
             "qnt": "qty", "quant": "qty", "face": "front", "reverse": "back"}
 
 
-def rule_words(rules: str, root: Path) -> set[str]:
-    """Names the game's rules may read from items: words quoted in its rules module or rule files."""
-    texts = []
-    if rules:
-        spec = importlib.util.find_spec(f"genpnp.rules.games.{rules}") if _known_package() else None
-        if spec is not None and spec.origin:
-            texts.append(Path(spec.origin).read_text(encoding="utf-8"))
-    for path in sorted(root.glob("rules*.yaml")):
-        try:
-            texts.append(read_bytes(path, path.name, root).decode("utf-8", errors="replace"))
-        except ContentError:  # reported where the file is loaded
-            continue
-    return set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", "\n".join(texts)))
+def rule_words(rules: Any) -> set[str]:
+    """Names the game's declared rules may read from items (see :func:`genpnp.rules.spec.words_read`)."""
+    from genpnp.rules.spec import words_read
 
-
-def _known_package() -> bool:
-    try:
-        return importlib.util.find_spec("genpnp.rules.games") is not None
-    except ModuleNotFoundError:
-        return False
+    return words_read(rules)
 
 
 def check_columns(components: dict[str, Any], words: set[str], ctx: Ctx) -> None:

@@ -31,7 +31,7 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc
+from genpnp.errors import Loc, did_you_mean
 from genpnp.model.base import KINDS, Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 from genpnp.units import MM
 
@@ -156,6 +156,11 @@ class TrackBoard(Component):
         laid, bad = [], False
         for (fields, sloc), (box, side) in zip(obj.spaces, boxes):
             key = str(fields.get(obj.style_by, "")) if obj.style_by else ""
+            if obj.style_by and obj.styles and key not in obj.styles and "*" not in obj.styles:
+                ctx.error(sloc, f'no style for {obj.style_by} "{key}"{did_you_mean(key, obj.styles)}: styles lists '
+                                f'the kinds of space the board draws (add one, or a "*" default)')
+                bad = True
+                continue
             style = obj.styles.get(key) or obj.styles.get("*") or SpaceStyle()
             space = _resolve(style, fields, sloc, box, side, ctx)
             bad = bad or space is INVALID

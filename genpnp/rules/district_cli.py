@@ -126,7 +126,7 @@ def _check_counties(
 def _check_precincts(
     game: Any, rule: Any, members: list[str], taken: list[str], county: str | None
 ) -> tuple[bool, list[str]]:
-    from genpnp.rules.precincts import precincts
+    from genpnp.rules.precincts import peg_cost, precincts
 
     p = rule.params
     cells = precincts(game, p, None, None)
@@ -170,4 +170,12 @@ def _check_precincts(
     winner = f"{leaders[0]} controls it" if len(leaders) == 1 else "a tie"
     total = sum(votes.values())
     detail = ", ".join(f"{x} {v}" for x, v in votes.items())
-    return True, [f"legal district: {len(members_set)} precincts, population {total} ({detail}), {winner}"]
+    lines = [f"legal district: {len(members_set)} precincts, population {total} ({detail}), {winner}"]
+    if p.pegs:
+        cost, corners, shared = peg_cost(frozenset(members_set), frozenset(taken_cells))
+        lines.append(
+            f"pegs: {cost} ({corners} corners on its outline"
+            + (f", {shared} of them already pegged by an earlier district" if shared else "")
+            + ")"
+        )
+    return True, lines

@@ -105,6 +105,7 @@ def _length(value: Any) -> float | None:
     FrameParams,
     "strips frame a grid of tiles: length = opening + width, narrower strips on top",
     {"id": "board-fit", "frame-fit": {"frames": ["board-base", "board-lip"], "tiles": "tiles"}},
+    reads=("grid", "gap"),
 )
 def run_frame_fit(game: Any, rule: Rule) -> Outcome:
     p = rule.params

@@ -133,6 +133,20 @@ def adjacency(cells: Iterable[Hex]) -> dict[Hex, frozenset[Hex]]:
     return {h: frozenset(n for n in neighbours(h) if n in cellset) for h in sorted(cellset)}
 
 
+def corners_of(h: Hex) -> list[frozenset[Hex]]:
+    """The six corners of ``h``, each named by the three hexes that meet there (``h`` and two
+    neighbours next to each other), so that neighbouring hexes name a shared corner alike."""
+    ns = neighbours(h)
+    return [frozenset((h, ns[i], ns[(i + 1) % 6])) for i in range(6)]
+
+
+def outline_corners(cells: Iterable[Hex]) -> frozenset[frozenset[Hex]]:
+    """Corners on the outline of a set of cells: corners of its cells where some hex outside the set
+    (another cell or none at all: the map's edge) meets it."""
+    cellset = frozenset(cells)
+    return frozenset(c for h in cellset for c in corners_of(h) if not c <= cellset)
+
+
 # ---------------------------------------------------------------- geometry
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp.content.schema import Int, ListOf, Num, Str, fld
+from genpnp.content.schema import Bool, Int, ListOf, Num, Str, fld
 from genpnp.errors import Loc, did_you_mean
 from genpnp.rules import hexgrid, refs
 from genpnp.rules.district_search import search_disjoint_districts
@@ -37,6 +37,11 @@ class PrecinctParams:
     playable: int = fld(Int(1, 1000), doc="disjoint legal districts the map must hold", example=10)
     balance: float = fld(Num(0.0, 1.0), 0.1, "a gap between the parties above this share is a warning")
     budget: int = fld(Int(1000, 10_000_000), 100_000, "search steps before the playable check gives up")
+    pegs: bool = fld(
+        Bool(), False, "a district's outline is closed with pegs in the map's peg holes, one per corner; a corner "
+        "that already holds a peg (on an earlier district's outline) is shared and costs none; check-district "
+        "reports the cost, and the map must draw peg holes"
+    )
 
 
 @dataclass
@@ -86,6 +91,14 @@ def precincts(game: Any, p: PrecinctParams, out: Outcome | None, rule: Rule | No
         people = pop if isinstance(pop, int) and not isinstance(pop, bool) and pop in p.pops else 0
         cells[c.coord] = Precinct(c.coord, str(c.fields.get(p.county, "")), people, str(party), c.loc)
     return cells
+
+
+def peg_cost(district: frozenset, taken: frozenset) -> tuple[int, int, int]:
+    """(pegs to push in, corners of the outline, corners already holding a peg). A corner of the outline
+    already holds a peg when a taken hex meets it: it lies on an earlier district's outline."""
+    corners = hexgrid.outline_corners(district)
+    pinned = [c for c in corners if c & taken]
+    return len(corners) - len(pinned), len(corners), len(pinned)
 
 
 def _map_shape(cells: dict[Hex, Precinct], rule: Rule, out: Outcome) -> None:
@@ -169,6 +182,13 @@ def run_precincts(game: Any, rule: Rule) -> Outcome:
     _map_shape(cells, rule, out)
     if p.track:
         _track(game, p, cells, rule, out)
+    if p.pegs and not getattr(refs.resolve(game, p.map), "pegs", False):
+        out.violations.append(
+            rule.violation(
+                refs.path_loc(game, p.map), f"districts are closed with pegs, but {p.map} draws no peg holes "
+                "(pegs: true)", sub="peg-holes"
+            )
+        )
     if any(v.severity == "error" for v in out.violations):
         return out
     graph = hexgrid.adjacency(cells)

@@ -154,14 +154,18 @@ def run_require(game: Any, rule: Rule) -> Outcome:
         for value in p.values:
             if any(refs._same(n, value) for n in names):
                 continue
-            close = difflib.get_close_matches(str(value), names, 1, 0.6)
+            # a typo of the name, not another name built on it ("skip-olympia" is no misspelt "olympia")
+            typos = [n for n in names if str(value).lower() not in n.lower()]
+            close = difflib.get_close_matches(str(value), typos, 1, 0.6)
             loc = recs[names.index(close[0])].loc if close else refs.path_loc(game, p.of)
             hint = f' ("{close[0]}" looks like it, renamed?)' if close else ""
             out.violations.append(rule.violation(loc, f'no entry of {p.of} has {p.field} "{value}"{hint}'))
         for rec in recs:
             for name in p.filled:
                 if not str(rec.fields.get(name, "")).strip():
-                    out.violations.append(rule.violation(rec.loc, f"an entry of {p.of} has no {name}"))
+                    which = str(rec.fields.get(p.field, "")).strip()
+                    entry = f'the entry "{which}" of {p.of}' if which and name != p.field else f"an entry of {p.of}"
+                    out.violations.append(rule.violation(refs.key_loc(rec.loc, name), f"{entry} has no {name}"))
     wanted = [*p.components, *map(str, p.values), *(f"{n} of every entry" for n in p.filled)]
     out.checked = f"present: {', '.join(wanted)}"
     out.witness.append("all present" if not out.violations else f"{len(out.violations)} missing")

@@ -9,6 +9,7 @@ data file's top-level ``rules:`` instead. Rules are data: nothing in them runs a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,16 +39,18 @@ class RuleKind:
     run: Callable[[Any, Any], Outcome]
     doc: str
     example: dict
+    reads: tuple[str, ...] = ()  # item fields the kind reads by a fixed name (not named in its parameters)
 
 
 KINDS: dict[str, RuleKind] = {}
 
 
-def rule_kind(name: str, params: type, doc: str, example: dict) -> Callable:
-    """Register ``fn(game, rule) -> Outcome`` as the rule kind ``name`` with its parameters class."""
+def rule_kind(name: str, params: type, doc: str, example: dict, reads: tuple[str, ...] = ()) -> Callable:
+    """Register ``fn(game, rule) -> Outcome`` as the rule kind ``name`` with its parameters class;
+    ``reads``: item fields it reads by a fixed name (so that they are never reported as unused columns)."""
 
     def register(fn: Callable[[Any, Any], Outcome]) -> Callable[[Any, Any], Outcome]:
-        KINDS[name] = RuleKind(name, params, fn, doc, example)
+        KINDS[name] = RuleKind(name, params, fn, doc, example, reads)
         return fn
 
     return register
@@ -78,12 +81,36 @@ class Rule:
         return Violation(self.at(key), self.id, f"{key}: {exc}")
 
 
+def words_read(rules: Any) -> set[str]:
+    """Every name the declared rules may read from items: the words of their parameters as written
+    (keys and values: ``field: value``, ``where: {random: true}``, ``of: "tiles[side=red]"``) and the
+    fields their kinds read by a fixed name."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(key)
+                walk(value)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value)
+        elif isinstance(node, str):
+            found.update(re.findall(r"[A-Za-z_][A-Za-z0-9_\-]*", node))
+
+    for rule in rules or ():
+        walk(rule.raw)
+        found.update(KINDS[rule.kind].reads)
+    return found
+
+
 ID = Str(pattern=r"[a-z0-9][a-z0-9\-]*", max_len=60, hint="a rule id is lower-case words joined by -")
 
 
 def _load_all() -> None:
     from genpnp.rules import (
         engine,  # noqa: F401  (registers the engine's named rules)
+        faces,  # noqa: F401
         vocab,  # noqa: F401
     )
 

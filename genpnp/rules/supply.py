@@ -225,7 +225,7 @@ def run_mentions(game: Any, rule: Rule) -> Outcome:
                 if word not in known and word in _COLOURISH:
                     out.violations.append(
                         rule.violation(
-                            rec.loc,
+                            refs.key_loc(rec.loc, name),
                             f'"{m.group(0)}": the game has no {word} {p.noun} (it has {", ".join(sorted(known))})',
                         )
                     )

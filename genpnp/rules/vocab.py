@@ -42,6 +42,16 @@ def blame(game: Any, of: str, recs: list[Record], direction: str) -> Loc:
     return refs.path_loc(game, of)
 
 
+def end_of_list(value: Any, declared: Loc) -> Loc:
+    """Where a list with too many or too few entries ends: its last entry (an entry is added or removed
+    there), for entries made from several lists the last entry of the last list; else where it is declared."""
+    items = getattr(value, "items", None)
+    if not isinstance(items, tuple) or not items or not hasattr(items[-1], "loc"):
+        return declared
+    parts = getattr(items[-1], "parts", ())
+    return max(parts) if parts else items[-1].loc
+
+
 @dataclass(frozen=True, kw_only=True)
 class CountParams(Bounds):
     of: str = fld(PATH, doc="the component (or list) whose pieces are counted", example="red-tiles")
@@ -64,7 +74,7 @@ def run_count(game: Any, rule: Rule) -> Outcome:
     out.checked = f"count of {what} {bounds_text(game, p)}"
     bad = compare(game, rule, have, p)
     if bad:
-        loc = blame(game, p.of, recs, bad[1]) if p.where else refs.path_loc(game, p.of)
+        loc = blame(game, p.of, recs, bad[1]) if p.where else end_of_list(value, refs.path_loc(game, p.of))
         out.violations.append(rule.violation(loc, f"{what}: {fmt(have)}, expected {bad[0]}"))
     out.witness.append(f"{what}: {fmt(have)}")
     return out
@@ -198,20 +208,28 @@ def run_each(game: Any, rule: Rule) -> Outcome:
         have[str(r.fields.get(p.field, ""))] += r.qty
     scope = p.of + (" where " + where_text(p.where) if p.where else "")
     out = Outcome(
-        paths=[p.of], checked=f"{scope}: pieces per {p.field} " + ", ".join(f"{k}: {fmt(n)}" for k, n in want.items())
+        paths=[p.of, *refs.paths_in(p.times)],
+        checked=f"{scope}: pieces per {p.field} " + ", ".join(f"{k}: {fmt(n)}" for k, n in want.items()),
     )
-    keys = list(want) + [k for k in have if k not in want and p.only]
-    for key in keys:
-        n, w = have[key], want.get(key, 0)
+    unknown = [k for k in have if k not in want and p.only]
+    missing = [k for k in want if have[k] == 0 and want[k] > 0]
+    entries = {k: [r for r in recs if str(r.fields.get(p.field, "")) == k] for k in [*want, *unknown]}
+    # an entry with a value the rule does not know is the likely edit: it comes first, and a value that
+    # no entry has any more is blamed on it (it probably had that value)
+    for key in unknown:
+        hint = did_you_mean(key, missing) if missing else did_you_mean(key, list(want))
+        if missing and "did you mean" not in hint:
+            hint = f" (no entry has {', '.join(missing)} any more)"
+        at = refs.key_loc(blame(game, p.of, entries[key], "too many"), p.field)
+        out.violations.append(rule.violation(at, f'{scope}: unknown {p.field} "{key}"{hint} ({have[key]} piece(s))'))
+    for key in want:
+        n, w = have[key], want[key]
         if n == w:
             continue
-        same = [r for r in recs if str(r.fields.get(p.field, "")) == key]
-        loc = blame(game, p.of, same or recs, "too many" if n > w else "too few")
-        if key not in want:
-            text = f'{scope}: unknown {p.field} "{key}"{did_you_mean(key, list(want))} ({n} piece(s))'
-        else:
-            text = f"{scope}: {n} with {p.field} {key}, expected {fmt(w)}"
-        out.violations.append(rule.violation(loc, text))
+        odd = entries[unknown[0]] if unknown and not entries[key] else []
+        loc = blame(game, p.of, entries[key] or odd or recs, "too many" if n > w else "too few")
+        loc = refs.key_loc(loc, p.field) if odd else loc
+        out.violations.append(rule.violation(loc, f"{scope}: {n} with {p.field} {key}, expected {fmt(w)}"))
     out.witness.append(", ".join(f"{k}: {have[k]}" for k in sorted(have, key=_order)))
     return out
 

@@ -77,8 +77,11 @@ def test_a_missing_candle_is_reported(tmp_path: Path) -> None:
 
 def test_a_player_board_lip_too_short_does_not_fit(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berrymandering")
-    lip = "{part: lip, grid: 6, gap: 2mm, qty: 4}"
-    line = edit(folder / "board.yaml", lip, lip.replace("2mm", "3mm"), unique=True)
+    board = folder / "board.yaml"
+    text = board.read_text(encoding="utf-8")
+    lip = text.rindex("{grid: 6, gap: 2mm, qty: 4}")  # the second part: the lip
+    board.write_text(text[:lip] + "{grid: 6, gap: 3mm, qty: 4}" + text[lip + 27:], encoding="utf-8")
+    line = text[:lip].count("\n") + 1
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"board\.yaml:{line}:\d+: player-board-fit: .*need 195 mm: make it 201 mm long", out)

@@ -211,3 +211,77 @@ def test_worst_case_and_matching() -> None:
     # two tokens that each show 2 or 3 can fill one 2 and one 3, but not two 3s and a 2
     assert None not in assign([2, 3], [(2, 3), (3, 2)])
     assert assign([2, 3, 3], [(2, 3), (3, 2)]).count(None) == 1
+
+
+# ---------------------------------------------------------------- broken copies: the rules text's numbers and names
+
+
+def first_error(out: str) -> str:
+    """The first error reported (warnings and stated-number notes aside): the first cause."""
+    return next(x for x in out.splitlines() if ": warning:" not in x and "stated-" not in x and ".yaml:" in x)
+
+
+def test_a_48_card_deck_breaks_deck_size_at_the_end_of_the_ranks(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    deck = folder / "data" / "deck.yaml"
+    last = line_of(deck, '  - {value: 12, label: "12"}')
+    edit(deck, '  - {value: 13, label: "13"}\n', "", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"data/deck\.yaml:{last}:\d+: deck-size: deck: 48, expected exactly 52", first_error(out))
+
+
+def test_twelve_contract_tiles_break_the_tile_count(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    tiles = folder / "data" / "contract-tiles.yaml"
+    text = tiles.read_text(encoding="utf-8")
+    cut = text.rindex("  - name:")
+    tiles.write_text(text[:cut], encoding="utf-8")
+    last = text[: text.rindex("  - name:", 0, cut)].count("\n") + 1
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"contract-tiles\.yaml:{last}:\d+: contract-tiles: contract-tiles: 12, expected exactly 13",
+                     first_error(out))
+
+
+def test_a_contract_starting_at_x11_breaks_the_row_values_at_its_line(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    line = edit(folder / "data" / "contracts.yaml", "    base: 9\n", "    base: 11\n", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"contracts\.yaml:{line}:\d+: row-values: board\.rows: unknown base \"11\" \(no entry has 9",
+                     first_error(out))
+    assert re.search(rf"contracts\.yaml:{line}:\d+: row-values: board\.rows: 0 with base 9, expected 1", out)
+    # the tokens that no longer reach follow from it, after it
+    assert out.index("row-values") < out.index("value-tokens/") and "[follows from row-values]" in out
+
+
+def test_an_empty_contract_rule_is_missing_at_its_line(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    tiles = folder / "data" / "contract-tiles.yaml"
+    line = edit(tiles, "    detail: The declarer names trump. Take as few tricks as you can.\n", '    detail: ""\n')
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"contract-tiles\.yaml:{line}:\d+: tiles-complete: the entry \"Lay Low\" of contract-tiles "
+                     r"has no detail", first_error(out))
+    contracts = folder / "data" / "contracts.yaml"
+    line = edit(contracts, "    detail: Played without a trump suit. Take as few tricks as you can.\n",
+                "    detail:\n", unique=True)
+    code, out = validate(folder)
+    assert re.search(rf"contracts\.yaml:{line}:\d+: starter-contracts: the entry \"Bottle It Up\" of board\.rows "
+                     r"has no detail", out)
+
+
+def test_a_missing_starter_contract_is_named_and_the_rest_follows(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    contracts = folder / "data" / "contracts.yaml"
+    text = contracts.read_text(encoding="utf-8")
+    start, end = text.index("  - name: Bottle It Up"), text.index("  - name: Topsy-Turvy")
+    contracts.write_text(text[:start] + text[end:], encoding="utf-8")
+    code, out = validate(folder)
+    assert code == 1
+    assert 'starter-contracts: no entry of board.rows has name "Bottle It Up"' in first_error(out)
+    # four rows now: the cubes (one per row and player) are a knock-on effect, reported after the cause
+    assert "cube-supply: cubes: 5 with player Blue, expected 4" in out
+    assert out.index("starter-contracts") < out.index("cube-supply")
+    assert "[follows from starter-contracts]" in out.split("cube-supply", 1)[1].splitlines()[0]

@@ -84,6 +84,43 @@ def test_a_zone_that_is_not_nested_fails(tmp_path: Path) -> None:
     assert f"{BOARD}:{line}:" in out and "zones-nested" in out
 
 
+def test_a_hex_moved_off_its_place_but_still_attached_fails_at_its_line(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    line = edit(folder / "data" / "board.yaml", "{q: 2, r: -5, label: A1, players: 4}",
+                "{q: 1, r: -5, label: A1, players: 4}", unique=True)  # (1, -5) touches B1 and B2
+    code, out = validate(folder)
+    assert code == 1
+    first = [x for x in out.splitlines() if ": board-shape/" in x]
+    assert f"{BOARD}:{line}:5: board-shape/map-shape: A1 (1, -5) is off its place" in first[0]
+    assert f"{BOARD}:1:1: board-shape/map-shape: no hex at (2, -5)" in first[1]
+    assert "zones-nested" not in out and "tokens-per-county" not in out  # only the shape rule sees it
+
+
+def test_two_counties_swapping_zones_fail_at_both_lines(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    board = folder / "data" / "board.yaml"
+    inner = edit(board, "{q: 0, r: -3, label: C3, players: 2}", "{q: 0, r: -3, label: C3, players: 3}", unique=True)
+    outer = edit(board, "{q: -1, r: -3, label: C2, players: 3}", "{q: -1, r: -3, label: C2, players: 2}", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert f"{BOARD}:{outer}:5: board-shape/zone-shape: C2 (-1, -3) is in two-players, unlike" in out
+    assert f"{BOARD}:{inner}:5: board-shape/zone-shape: C3 (0, -3) is not in two-players, unlike" in out
+    assert "zones-nested" not in out and "tokens-per-county" not in out  # 37, 55 and 73 counties still
+
+
+def test_swing_faces_are_marked(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    voters = folder / "data" / "voters.yaml"
+    unmarked = edit(voters, "{party: blue, symbol: donkey, figure: white, value: 1, qty: 1, front: swing}",
+                    "{party: blue, symbol: donkey, figure: white, value: 1, qty: 1}", unique=True)
+    marked = edit(voters, "{party: red, symbol: elephant, figure: white, value: 7, qty: 2}",
+                  "{party: red, symbol: elephant, figure: white, value: 7, qty: 2, front: swing}", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert f"{VOTERS}:{unmarked}:5: swing-marked: value 1 shows the face front; value 0, 1 must show swing" in out
+    assert f"{VOTERS}:{marked}:5: swing-marked: value 7 shows the face swing, kept for value 0, 1" in out
+
+
 def test_too_few_borders_and_markers_fail(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
     comps = folder / "components.yaml"

@@ -83,12 +83,22 @@ def test_olympia_and_the_card_counts_are_rules_of_the_game(tmp_path):
     """Deleting OLYMPIA (no expect table to delete with it) or a strategy card fails, at the data line."""
     root = copy_game(tmp_path, "redistrict")
     track = root / "data" / "track.yaml"
+    original = track.read_text(encoding="utf-8")
+    edit(track, "- {kind: olympia, label: OLYMPIA}\n", "", unique=True)
+    result = validate(root)
+    assert result.exit_code == 1
+    spaces = line_of(root / "board.yaml", "spaces: {file: data/track.yaml}")
+    assert re.search(rf"board\.yaml:{spaces}:\d+: olympia: no entry of board.spaces has kind \"olympia\" \(play",
+                     result.output)  # not "skip-olympia looks like it": that is another kind, not a typo
+    assert "track-spaces: board.spaces: 0 with kind olympia, expected 1" in result.output
+    assert "[follows from olympia]" in result.output
+    track.write_text(original, encoding="utf-8")
     line = edit(track, "- {kind: olympia, label: OLYMPIA}\n", "- {kind: olympiaa, label: OLYMPIA}\n", unique=True)
     result = validate(root)
     assert result.exit_code == 1
-    assert re.search(rf"track\.yaml:{line}:\d+: track-spaces: .*unknown kind \"olympiaa\" \(did you mean "
-                     r"\"olympia\"\?\)", result.output)
-    assert "olympia: no entry of board.spaces has kind \"olympia\"" in result.output
+    assert re.search(rf"track\.yaml:{line}:\d+: no style for kind \"olympiaa\" \(did you mean \"olympia\"\?\)",
+                     result.output)
+    track.write_text(original, encoding="utf-8")
     strategy = root / "data" / "strategy.yaml"
     text = strategy.read_text(encoding="utf-8")
     first = text.index("\n  - title:") + 1
@@ -189,6 +199,41 @@ def test_inland_district_needs_a_start(graph, hexes):
     neighbour = next(n for c in ring for n in graph[c] if n not in ring)
     ok = district(*ids(ring), taken=f"{neighbour[0]},{neighbour[1]}")
     assert ok.exit_code == 0, ok.output
+
+
+def _flower_with_run(graph, hexes):
+    """A centre precinct with its six neighbours (population 9 to 11, on the border), and the two
+    precincts across three outline edges in a row: a corner hex and the valley hex beside it."""
+    border = hexgrid.boundary_cells(graph)
+    for centre in sorted(graph):
+        flower = {centre, *graph[centre]}
+        if len(flower) == 7 and flower & border and 9 <= sum(hexes[c]["pop"] for c in flower) <= 11:
+            d, d2 = hexgrid.DIRECTIONS[0], hexgrid.DIRECTIONS[1]
+            run_ = {(centre[0] + 2 * d[0], centre[1] + 2 * d[1]), (centre[0] + d[0] + d2[0], centre[1] + d[1] + d2[1])}
+            if run_ <= set(graph):
+                return flower, run_
+    pytest.skip("no border flower of population 9 to 11 on this map")
+
+
+def test_peg_cost_counts_every_outline_corner_and_shares_pegged_ones(graph, hexes):
+    """The rules' worked example: a precinct with its six neighbours has 18 corners on its outline,
+    map-edge corners included: 18 pegs. Three outline edges in a row along an existing district
+    already hold 4 pegs: 14."""
+    flower, run_ = _flower_with_run(graph, hexes)
+    alone = district(*ids(flower))
+    assert alone.exit_code == 0, alone.output
+    assert "pegs: 18 (18 corners on its outline)" in alone.output
+    beside = district(*ids(flower), taken=";".join(f"{q},{r}" for q, r in sorted(run_)))
+    assert beside.exit_code == 0, beside.output
+    assert "pegs: 14 (18 corners on its outline, 4 of them already pegged by an earlier district)" in beside.output
+
+
+def test_peg_cost_needs_peg_holes_on_the_map(tmp_path):
+    folder = copy_game(tmp_path, "redistrict")
+    edit(folder / "board.yaml", "      pegs: true\n", "      pegs: false\n", unique=True)
+    result = validate(folder)
+    assert result.exit_code == 1
+    assert "precinct-map/peg-holes: districts are closed with pegs, but board.inner draws no peg holes" in result.output
 
 
 # ---------------------------------------------------------------- the PDF

@@ -4,6 +4,7 @@ import math
 
 import pytest
 
+from genpnp.rules import hexgrid
 from genpnp.rules.hexgrid import (
     adjacency,
     boundary_cells,
@@ -118,3 +119,15 @@ def test_edge_between_rejects_non_neighbours():
         edge_between((0, 0), (2, 0), 1, "pointy")
     with pytest.raises(ValueError):
         hex_center((0, 0), 1, "round")  # type: ignore[arg-type]
+
+
+def test_outline_corners_and_shared_corners():
+    assert len(hexgrid.outline_corners([(0, 0)])) == 6
+    assert len(hexgrid.outline_corners([(0, 0), (1, 0)])) == 10  # two hexes share an edge: 2 corners
+    flower = hexgrid.disk(1)
+    assert len(hexgrid.outline_corners(flower)) == 18  # the 6 corners round the centre are inside
+    assert len(hexgrid.outline_corners(hexgrid.disk(2))) == 30
+    # every hex names a shared corner alike: a corner is met by three hexes, each listing it
+    named = [c for h in hexgrid.disk(3) for c in hexgrid.corners_of(h)]
+    inner = [c for c in set(named) if c <= hexgrid.disk(3)]
+    assert all(named.count(c) == 3 for c in inner)

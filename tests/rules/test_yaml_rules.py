@@ -95,7 +95,7 @@ def test_berzerka_contract_tiles_and_starters(tmp_path: Path) -> None:
     tiles = folder / "data" / "contract-tiles.yaml"
     line = edit(tiles, "    detail: Hearts are always trump;", "    detail: Lay a green cube. Hearts are always trump;")
     out = validate(folder)[1]
-    assert re.search(rf"contract-tiles\.yaml:{line - 2}:\d+: cube-colours-named: \"green cube\"", out)
+    assert re.search(rf"contract-tiles\.yaml:{line}:\d+: cube-colours-named: \"green cube\"", out)
     contracts = folder / "data" / "contracts.yaml"
     line = edit(contracts, "  - name: Hold Steady", "  - name: Hold Stedy", unique=True)
     out = validate(folder)[1]
