@@ -55,7 +55,8 @@ class Violation:
     severity: str = "error"
 
     def __str__(self) -> str:
-        return f"{self.loc}: {self.rule}: {self.message}"
+        tag = f"{self.severity}: " if self.severity in ("warning", "info") else ""
+        return f"{self.loc}: {tag}{self.rule}: {self.message}"
 
     def as_dict(self) -> dict[str, object]:
         return {

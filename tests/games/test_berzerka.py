@@ -161,9 +161,9 @@ def test_a_number_written_out_still_warns_when_the_content_differs(tmp_path: Pat
     rules_line = edit(rules, "A full game has {board.rows} contracts", "A full game has 6 contracts", unique=True)
     code, out = validate(folder)
     assert code == 0  # warnings only
-    assert re.search(rf"text/aid\.md:{line}:\d+: stated-hands: the text says \"\| Full \| 5 \| 5 x 3 players "
+    assert re.search(rf"text/aid\.md:{line}:\d+: warning: stated-hands: the text says \"\| Full \| 5 \| 5 x 3 players "
                      r"= 16\"; the content makes it exactly 15", out), out
-    assert re.search(rf"text/rules\.md:{rules_line}:\d+: stated-contracts: the text says \"full game has 6 "
+    assert re.search(rf"text/rules\.md:{rules_line}:\d+: warning: stated-contracts: the text says \"full game has 6 "
                      r"contracts\"", out), out
 
 
