@@ -3,14 +3,15 @@
 Each module in this package registers art elements with :func:`art`: a frozen
 dataclass of parameters (read from YAML by the schema) with a ``draw(surface,
 w, h)`` method that paints into a local box of width ``w`` and height ``h``
-(origin bottom-left). Modules are discovered automatically.
+(origin bottom-left). Modules are discovered automatically, and imported only when content uses
+one of their elements (:mod:`genpnp.registry`).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
+
+from genpnp.registry import LazyRegistry
 
 ART: dict[str, type] = {}
 
@@ -28,19 +29,20 @@ def art(name: str, shorthand: str | None = None):
     return register
 
 
-_LOADED: list[bool] = []
+_REGISTRY = LazyRegistry(__name__, __path__[0], "art", ART)
 
 
 def load_all() -> dict[str, type]:
-    """Import every art module once (called for each element parsed: scanning the folder each time cost
-    a fifth of a small build)."""
-    if not _LOADED:
-        for info in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{info.name}")
-        _LOADED.append(True)
+    """Import every art module once (the docs and the JSON Schema list them all)."""
+    _REGISTRY.load_all()
     return ART
 
 
 def get(name: str) -> Any:
-    load_all()
-    return ART.get(name)
+    """The art element class of ``name``, importing only the module that defines it; None when unknown."""
+    return _REGISTRY.get(name)
+
+
+def names() -> list[str]:
+    """Every art name, for messages ("did you mean"), without importing the art modules."""
+    return sorted(set(_REGISTRY.where()) | set(ART))

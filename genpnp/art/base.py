@@ -65,14 +65,13 @@ def parse_element(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """``{name: params}`` -> an ArtElement instance."""
     from genpnp import art as registry
 
-    table = registry.load_all()
     if not isinstance(value, dict) or len(value) != 1:
         return ctx.error(loc, "an element is a mapping with one art name, e.g. `- pips: 3` or `- text: {...}`")
     (name, params), = value.items()
-    cls = table.get(name)
+    cls = registry.get(name) if isinstance(name, str) else None
     if cls is None:
         key_loc = value.key_loc(name) if isinstance(value, LMap) else loc
-        return ctx.error(key_loc, f'unknown art "{name}"{did_you_mean(name, table)}')
+        return ctx.error(key_loc, f'unknown art "{name}"{did_you_mean(str(name), registry.names())}')
     p_loc = value.loc_of(name) if isinstance(value, LMap) else loc
     if not isinstance(params, dict):
         shorthand = getattr(cls, "shorthand", None)

@@ -62,8 +62,15 @@ class Text(ArtElement):
     min_scale: float = fld(Num(0.3, 1.0), 0.7, "smallest size, as a fraction of size, when shrinking to fit")
 
     def layout(self, w: float, h: float):
-        x, y, bw, bh = self.resolve_box(w, h)
-        return (x, y, bw, bh), richtext.fit(self.text, self.font, self.size, bw, bh, self.wrap, self.min_scale)
+        """(box, fitted lines and size) on a w x h face; worked out once per face size (the check at load
+        and the drawing ask for the same layout)."""
+        layouts = self.__dict__.setdefault("_layouts", {})  # not a field: equality and hashing ignore it
+        found = layouts.get((w, h))
+        if found is None:
+            x, y, bw, bh = self.resolve_box(w, h)
+            found = layouts[(w, h)] = (x, y, bw, bh), richtext.fit(self.text, self.font, self.size, bw, bh,
+                                                                     self.wrap, self.min_scale)
+        return found
 
     def check(self, w: float, h: float, ctx: Ctx) -> None:
         super().check(w, h, ctx)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from genpnp import usercache
 from genpnp.color import Color
 
 CURRENT = Color(0.0, 0.0, 0.0, "currentColor")
@@ -92,12 +93,10 @@ _CACHE_VERSION = b"genpnp-svg-1\0"  # bump when the conversion changes
 
 
 def cache_dir() -> Path | None:
-    """Where converted SVGs are kept: $GENPNP_CACHE (``off`` for none), else the user's cache folder."""
-    chosen = os.environ.get("GENPNP_CACHE")
-    if chosen is not None:
-        return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "genpnp" / "svg"
+    """Where converted SVGs are kept: $GENPNP_CACHE itself (``off`` for none), else ``svg`` in the user's
+    cache folder (:mod:`genpnp.usercache`)."""
+    top = usercache.root()
+    return top if top is None or "GENPNP_CACHE" in os.environ else top / "svg"
 
 
 def _color_data(c: Color | None) -> Any:

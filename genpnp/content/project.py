@@ -20,8 +20,7 @@ from genpnp.content.textvalues import fill_texts
 from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
-from genpnp.model import load_all as load_kinds
-from genpnp.model.base import KINDS
+from genpnp.model import kind_class, kind_names
 from genpnp.model.game import Game, GameMeta
 
 DEFAULT_CONTENT = Path("content")
@@ -77,7 +76,6 @@ def _palette(meta: GameMeta) -> dict[str, Color]:
 
 def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = ()) -> Game:
     """Load and check one game (with ``overlays`` merged over it); raises ContentError listing every problem."""
-    load_kinds()
     problems = Problems()
     game_file = folder / "game.yaml"
     root = folder.resolve()
@@ -161,11 +159,12 @@ def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> No
             ctx.error(loc, "a component is a mapping with a kind")
             continue
         kind_name = value.get("kind")
-        if not isinstance(kind_name, str) or kind_name not in KINDS:  # a mapping or list is not hashable
+        cls = kind_class(kind_name) if isinstance(kind_name, str) else None  # a mapping or list is no name
+        if cls is None:
             where = value.loc_of("kind") if "kind" in value else loc
             what = f'unknown kind "{kind_name}"' if "kind" in value else 'missing key "kind"'
-            ctx.error(where, f"{what}{did_you_mean(str(kind_name), KINDS)}")
+            ctx.error(where, f"{what}{did_you_mean(str(kind_name), kind_names())}")
             continue
-        comp = build(KINDS[kind_name], value, loc, ctx, extra={"name": comp_name})
+        comp = build(cls, value, loc, ctx, extra={"name": comp_name})
         if comp is not INVALID:
             out[comp_name] = comp

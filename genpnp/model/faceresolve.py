@@ -25,6 +25,10 @@ class FaceResolver:
         self.cache: dict[tuple, Any] = {}
         self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
         self.names = {name: field_names(f.draw) for name, f in faces.items()}
+        # per element of each face: the fields it uses (an element made of the same values is the same element)
+        self.element_names = {name: [tuple(sorted(field_names(v))) for v in f.draw] if isinstance(f.draw, list)
+                              else [] for name, f in faces.items()}
+        self.elements: dict[tuple, Any] = {}  # (face, index, its field values) -> element read without a problem
         self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
 
     def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
@@ -36,26 +40,18 @@ class FaceResolver:
         key: tuple = (face_name,) if self.static[face_name] else (face_name, tuple(sorted(item.fields.items())))
         if key in self.cache:
             return self.cache[key]
-        used: set[str] = set()
         raw = face.draw
-        if not self.static[face_name]:
-            raw = substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, used, item.loc,
-                             self.reported)
-            if not self.names[face_name] <= item.fields.keys():  # reported by substitute (once per place)
-                self.cache[key] = INVALID
-                return INVALID
+        if not self.static[face_name] and not self.names[face_name] <= item.fields.keys():
+            substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, set(), item.loc,
+                       self.reported)  # reports the missing fields (once per place)
+            self.cache[key] = INVALID
+            return INVALID
         elements = []
         for i, value in enumerate(raw):
             el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
-            element = ELEMENT.parse(value, el_loc, self.ctx)
-            if element is INVALID:
-                continue  # every element's problems are reported, not the first's only
-            before = len(self.ctx.problems.items)
-            element.check(self.w, self.h, self.ctx)
-            self._check_text(element, el_loc)
-            if not self.static[face_name]:
-                self._name_item(before, face_name, item)
-            elements.append(element)
+            element = self._element(face_name, i, value, el_loc, item)
+            if element is not INVALID:
+                elements.append(element)  # every element's problems are reported, not the first's only
         if len(elements) < len(raw):
             self.cache[key] = INVALID
             return INVALID
@@ -66,6 +62,34 @@ class FaceResolver:
         )
         self.cache[key] = resolved
         return resolved
+
+    def _element(self, face_name: str, index: int, template: Any, loc: Loc, item: Item) -> Any:
+        """One element of a face filled in from the item, read and checked; an element whose fields have
+        the same values as in an earlier item, and that was read without any problem, is that element
+        (a deck's suit symbol is read once per suit, not once per card)."""
+        names = self.element_names[face_name][index] if self.element_names[face_name] else ()
+        try:
+            key: tuple | None = (face_name, index, tuple((n, type(item.fields[n]), item.fields[n]) for n in names))
+            hash(key)
+        except (KeyError, TypeError):
+            key = None
+        if key is not None and key in self.elements:
+            return self.elements[key]
+        value = template
+        if names:
+            value = substitute(template, item.fields, loc, self.ctx, set(), item.loc, self.reported)
+        before = len(self.ctx.problems.items)
+        element = ELEMENT.parse(value, loc, self.ctx)
+        if element is INVALID:
+            return INVALID
+        checked = len(self.ctx.problems.items)
+        element.check(self.w, self.h, self.ctx)
+        self._check_text(element, loc)
+        if not self.static[face_name]:
+            self._name_item(checked, face_name, item)
+        if key is not None and len(self.ctx.problems.items) == before:
+            self.elements[key] = element
+        return element
 
     def _name_item(self, before: int, face_name: str, item: Item) -> None:
         """Problems of a face filled from an item are the item's: at its row, naming the template's line."""

@@ -32,7 +32,7 @@ from genpnp.content.schema import (
 )
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
-from genpnp.model.base import KINDS, Component, Face, FaceResolver, Item, Piece, kind, load_data_file
+from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 from genpnp.units import MM
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
@@ -40,9 +40,12 @@ MIN_TEXT_SCALE = 0.6
 
 
 def parse_inner(value: Any, loc: Loc, ctx: Ctx) -> Any:
-    if not isinstance(value, LMap) or value.get("kind") not in KINDS:
-        return ctx.error(loc, f"the inner component is a mapping with a kind ({', '.join(sorted(KINDS))})")
-    comp = build(KINDS[value["kind"]], value, loc, ctx, extra={"name": "inner"})
+    from genpnp.model import kind_class, kind_names
+
+    cls = kind_class(value["kind"]) if isinstance(value, LMap) and isinstance(value.get("kind"), str) else None
+    if cls is None:
+        return ctx.error(loc, f"the inner component is a mapping with a kind ({', '.join(kind_names())})")
+    comp = build(cls, value, loc, ctx, extra={"name": "inner"})
     if comp is not INVALID and len(getattr(comp, "pieces", ())) != 1:
         return ctx.error(loc, "the inner component must be a single piece (a board or a map)")
     return comp

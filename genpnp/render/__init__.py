@@ -1,18 +1,19 @@
 """Renderers: one module per component kind, each drawing a face on a Surface.
 
 A renderer module registers ``draw(component, piece, face, surface, w, h)`` with
-:func:`renderer`; modules are discovered automatically.
+:func:`renderer`; modules are discovered automatically, and imported only when a component of
+their kind is drawn (:mod:`genpnp.registry`).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from typing import Any
 
+from genpnp.registry import LazyRegistry
+
 RENDERERS: dict[type, Callable[..., None]] = {}
-_LOADED: list[bool] = []
+_REGISTRY = LazyRegistry(__name__, __path__[0], "renderer", {})  # keyed by the kind class's name
 
 
 def renderer(kind_cls: type):
@@ -24,17 +25,28 @@ def renderer(kind_cls: type):
 
 
 def load_all() -> None:
-    """Import every renderer module once (it is asked for each placement drawn: scanning the folder
-    each time cost over a third of a large deck's build)."""
-    if not _LOADED:
-        for info in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{info.name}")
-        _LOADED.append(True)
+    """Import every renderer module once."""
+    _REGISTRY.load_all()
 
 
-def renderer_for(component: Any) -> Callable[..., None]:
-    load_all()
+def _found(component: Any) -> Callable[..., None] | None:
     for cls in type(component).__mro__:
         if cls in RENDERERS:
             return RENDERERS[cls]
-    raise LookupError(f"no renderer for {type(component).__name__}")
+    return None
+
+
+def renderer_for(component: Any) -> Callable[..., None]:
+    """The renderer of the component's kind (or of a base class), importing only its module."""
+    fn = _found(component)
+    if fn is None:
+        for cls in type(component).__mro__:
+            if _REGISTRY.load(cls.__name__):
+                break
+        fn = _found(component)
+    if fn is None:
+        load_all()
+        fn = _found(component)
+    if fn is None:
+        raise LookupError(f"no renderer for {type(component).__name__}")
+    return fn
