@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -37,15 +35,17 @@ _SCALE_PROBE = (0, 1, 7, 100, 1000, 2048, -113, 1234.5)
 def load(font_name: str, path: Path) -> TTFont:
     """The font ``path`` as reportlab's TTFont named ``font_name``: from the cache when this file was
     parsed before by this reportlab, else parsed (and kept for next time)."""
-    folder = usercache.folder("fonts")
-    if folder is None:
+    if usercache.folder("fonts") is None:
         return TTFont(font_name, str(path))
     data = path.read_bytes()
-    entry = folder / (hashlib.sha256(FORMAT + reportlab.Version.encode() + b"\0" + data).hexdigest() + ".bin")
-    font = _read(entry, font_name, path, data)
+    key = hashlib.sha256(FORMAT + reportlab.Version.encode() + b"\0" + data).hexdigest()
+    payload = usercache.read("fonts", key, FORMAT)
+    font = None if payload is None else _restore(payload, font_name, path, data)
     if font is None:
         font = TTFont(font_name, str(path))
-        _write(entry, font, path, data)
+        state = _state(font, path, data)
+        if state is not None:
+            usercache.write("fonts", key, FORMAT, marshal.dumps(state))
     return font
 
 
@@ -107,30 +107,8 @@ def _state(font: TTFont, path: Path, data: bytes) -> dict[str, Any] | None:
     return {"font": outer, "face": inner, "names": names}
 
 
-def _write(entry: Path, font: TTFont, path: Path, data: bytes) -> None:
-    state = _state(font, path, data)
-    if state is None:
-        return
-    payload = marshal.dumps(state)
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=entry.parent, suffix=".tmp")
-        with os.fdopen(fd, "wb") as out:
-            out.write(FORMAT + hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, entry)
-    except OSError:
-        pass  # a read-only cache folder: parse again next time
-
-
-def _read(entry: Path, font_name: str, path: Path, data: bytes) -> TTFont | None:
-    try:
-        raw = entry.read_bytes()
-    except OSError:
-        return None
-    head = len(FORMAT)
-    payload = raw[head + 32:]
-    if raw[:head] != FORMAT or hashlib.sha256(payload).digest() != raw[head:head + 32]:
-        return None  # damaged or another format: parse the file
+def _restore(payload: bytes, font_name: str, path: Path, data: bytes) -> TTFont | None:
+    """The font from its stored state; None when the state is not one this module wrote."""
     try:
         state = marshal.loads(payload)
         face = TTFontFace.__new__(TTFontFace)

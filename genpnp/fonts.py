@@ -100,8 +100,14 @@ def _metrics(name: str) -> tuple[dict[int, int], dict[int, float], float, float]
 
 
 def text_width(text: str, font: str, size: float) -> float:
+    return _units(text, font) * size / 1000.0
+
+
+@functools.lru_cache(maxsize=8192)
+def _units(text: str, font: str) -> float:
+    """The width of ``text`` in the font's 1/1000 em (the same words are measured again and again)."""
     _, widths, _, _ = _metrics(font)
-    return sum(widths.get(ord(ch), 500.0) for ch in text) * size / 1000.0
+    return sum(widths.get(ord(ch), 500.0) for ch in text)
 
 
 def ascent(font: str, size: float) -> float:

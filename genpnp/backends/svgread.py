@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import logging
 import math
 import os
 import tempfile
@@ -164,6 +163,8 @@ def _parse(path: Path) -> SvgIcon:
         if name in UNSUPPORTED:
             raise SvgError(f"line {node.sourceline}: <{name}> is not supported in vector art: {UNSUPPORTED[name]}")
     root.set("color", _SENTINEL)
+    import logging
+
     from svglib.svglib import SvgRenderer
 
     logging.getLogger("svglib").setLevel(logging.ERROR)
