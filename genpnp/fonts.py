@@ -118,6 +118,7 @@ def descent(font: str, size: float) -> float:
     return _metrics(font)[3] * size
 
 
+@functools.lru_cache(maxsize=4096)
 def missing_glyphs(text: str, font: str) -> str:
     """The characters of ``text`` the font has no glyph for (spaces and newlines aside)."""
     cmap = _metrics(font)[0]

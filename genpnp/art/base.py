@@ -12,6 +12,7 @@ from genpnp.errors import Loc, did_you_mean
 from genpnp.units import UnitError, parse_length
 
 _PCT = re.compile(r"^\s*(-?\d+(?:\.\d*)?)\s*%\s*$")
+_FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # an item field in a template: {name}
 
 
 def _parse_coord(value: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -109,7 +110,7 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
     if isinstance(value, str):
         if "{" not in value:
             return value
-        whole = re.fullmatch(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", value)
+        whole = _FIELD.fullmatch(value)
         if whole:
             key = whole.group(1)
             if key in fields:
@@ -126,7 +127,7 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
             missing(key)
             return m.group(0)
 
-        return re.sub(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", repl, value).replace("{{", "{").replace("}}", "}")
+        return _FIELD.sub(repl, value).replace("{{", "{").replace("}}", "}")
     if isinstance(value, LMap):
         out = LMap(loc=value.loc)
         out.key_locs = value.key_locs
@@ -149,7 +150,7 @@ def substitute(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, used: set
 def field_names(value: Any) -> set[str]:
     """The ``{name}`` fields a template refers to."""
     if isinstance(value, str):
-        return set(re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", value))
+        return set(_FIELD.findall(value))
     if isinstance(value, dict):
         return set().union(*(field_names(v) for v in value.values()))
     if isinstance(value, list):

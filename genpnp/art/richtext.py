@@ -19,6 +19,7 @@ from genpnp.content.schema import INVALID, Ctx, Custom
 from genpnp.errors import Loc
 
 ICON_TAG = re.compile(r"\{icon:([A-Za-z0-9_][A-Za-z0-9_\-]*)\}")
+_TOKENS = re.compile(r"( |\{icon:[A-Za-z0-9_\-]+\})")  # a run cut at spaces and icon tags
 ICON_SCALE = 1.0  # an icon's side, in font sizes
 SMALL = 6.0  # text drawn below this size (pt) is reported as small
 
@@ -66,7 +67,7 @@ def words(text: str, font: str) -> list[list[list[Piece]]]:
         space = True
         for run, style in runs(para):
             f = fonts.styled(font, style)
-            for token in re.split(r"( |\{icon:[A-Za-z0-9_\-]+\})", run):
+            for token in _TOKENS.split(run):
                 if token == " ":
                     space = True
                     continue

@@ -23,12 +23,15 @@ class Block:
 
 
 Run = tuple[str, str]  # (text, style): style is "", "b", "i" or "bi"
+_EMPHASIS = re.compile(r"(\*\*[^*]+\*\*|\*[^*]+\*)")
 
 
 def runs(text: str) -> list[Run]:
     """Split inline **bold** and *italic* into styled runs."""
     out: list[Run] = []
-    for part in re.split(r"(\*\*[^*]+\*\*|\*[^*]+\*)", text):
+    if "*" not in text:
+        return [(str(text), "")] if text else []
+    for part in _EMPHASIS.split(text):
         if not part:
             continue
         if part.startswith("**") and part.endswith("**") and len(part) > 4:

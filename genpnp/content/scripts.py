@@ -27,6 +27,8 @@ JOINERS = {"\u200d": "a zero-width joiner (emoji sequence)", "\ufe0f": "an emoji
 
 def shaping_need(text: str) -> str:
     """Why ``text`` cannot be drawn as written without a shaping engine ("" when it can)."""
+    if text.isascii():  # left to right, below every block above, no joiner
+        return ""
     for ch in text:
         if unicodedata.bidirectional(ch) in ("R", "AL"):
             return "right-to-left text"
