@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from pathlib import Path
 
 
@@ -48,6 +47,8 @@ def read(name: str, key: str, kind: bytes) -> bytes | None:
 def write(name: str, key: str, kind: bytes, payload: bytes) -> None:
     """Store ``payload`` under ``key`` (atomically: a reader sees the old entry or the whole new one);
     a cache folder that cannot be written is no error (the work is done again next time)."""
+    import tempfile
+
     top = folder(name)
     if top is None:
         return
