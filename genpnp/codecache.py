@@ -30,7 +30,7 @@ from genpnp import usercache
 
 FORMAT = b"genpnp-dataclass-code-1\0"
 KEY = hashlib.sha256(FORMAT + importlib.util.MAGIC_NUMBER + sys.version.encode()).hexdigest()
-MAX_ENTRIES = 20_000  # beyond it, only this run's sources are kept (old versions of the classes drop out)
+MAX_ENTRIES = 4_000  # beyond it, only this run's sources are kept (old versions of the classes drop out)
 _codes: dict[str, Any] = {}
 _used: set[str] = set()
 _state = {"new": False}

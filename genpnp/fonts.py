@@ -95,7 +95,9 @@ def ttfont(name: str) -> TTFont:
 @functools.cache
 def _metrics(name: str) -> tuple[dict[int, int], dict[int, float], float, float]:
     face = ttfont(name).face
-    widths = {code: float(face.charWidths.get(code, face.defaultWidth)) for code in face.charToGlyph}
+    widths = face.charWidths  # read only: the face's own table when it has a float width for every glyph
+    if widths.keys() != face.charToGlyph.keys() or any(type(w) is not float for w in widths.values()):
+        widths = {code: float(face.charWidths.get(code, face.defaultWidth)) for code in face.charToGlyph}
     return face.charToGlyph, widths, face.ascent / 1000.0, face.descent / 1000.0
 
 

@@ -7,6 +7,7 @@ the file is written to a temporary name and renamed into place.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import tempfile
@@ -178,7 +179,7 @@ class PdfSurface:
         self.c.clipPath(p, stroke=0, fill=0)
 
     def reuse(self, key, w, h, draw) -> None:
-        name = "F" + "".join(ch if ch.isalnum() else "_" for ch in key)
+        name = _form_name(key)
         if name not in self.forms:
             pad = max(w, h)
             self.c.beginForm(name, -pad, -pad, w + pad, h + pad)
@@ -186,6 +187,12 @@ class PdfSurface:
             self.c.endForm()
             self.forms.add(name)
         self.c.doForm(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _form_name(key: str) -> str:
+    """A PDF name for a reused drawing's key (the same key, drawn many times, is named once)."""
+    return "F" + "".join(ch if ch.isalnum() else "_" for ch in key)
 
 
 def _build_path(p, commands) -> None:
