@@ -54,7 +54,9 @@ def install() -> None:
 
 
 def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:  # noqa: A002 - exec's own names
-    if type(source) is str:
+    """``exec`` for ``dataclasses``: the methods of genpnp's own classes come from the cache; any other
+    class (of a program that imports genpnp) is compiled as ``dataclasses`` would, untouched."""
+    if type(source) is str and _ours(globals):
         code = _codes.get(source)
         if code is None:  # as exec(source) compiles it: file "<string>", no __future__ flags of ours
             code = _codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
@@ -62,6 +64,12 @@ def _exec(source: Any, globals: Any = None, locals: Any = None) -> None:  # noqa
         _used.add(source)
         source = code
     builtins.exec(source, globals, locals)
+
+
+def _ours(globals: Any) -> bool:  # noqa: A002
+    """Whether a class is made in a genpnp module (``dataclasses`` passes that module's namespace)."""
+    name = globals.get("__name__") if isinstance(globals, dict) else None
+    return isinstance(name, str) and (name == "genpnp" or name.startswith("genpnp."))
 
 
 def save() -> None:

@@ -60,14 +60,25 @@ def test_cached_code_is_what_compiling_the_source_gives(monkeypatch: pytest.Monk
     monkeypatch.setattr(codecache, "_codes", {})
     source = "def __create_fn__():\n def f(self, x):\n  return (x, __name__)\n return f"
     first: dict = {}
-    codecache._exec(source, {"__name__": "probe"}, first)
+    codecache._exec(source, {"__name__": "genpnp.probe"}, first)
     monkeypatch.setattr(codecache, "compile", lambda *a, **k: pytest.fail("compiled twice"), raising=False)
     again: dict = {}
-    codecache._exec(source, {"__name__": "probe"}, again)
+    codecache._exec(source, {"__name__": "genpnp.probe"}, again)
     fresh: dict = {}
-    exec(compile(source, "<string>", "exec", dont_inherit=True), {"__name__": "probe"}, fresh)
+    exec(compile(source, "<string>", "exec", dont_inherit=True), {"__name__": "genpnp.probe"}, fresh)
     made, made_again = first["__create_fn__"](), again["__create_fn__"]()
     assert made.__code__.co_code == fresh["__create_fn__"]().__code__.co_code
-    assert made(None, 1) == made_again(None, 1) == (1, "probe")
+    assert made(None, 1) == made_again(None, 1) == (1, "genpnp.probe")
     # __future__ annotations of genpnp's own modules do not leak into the generated code
     assert not made.__code__.co_flags & __future__.annotations.compiler_flag
+
+
+def test_classes_of_other_modules_are_left_to_dataclasses(monkeypatch: pytest.MonkeyPatch):
+    """A program that imports genpnp keeps its own dataclasses out of genpnp's cache."""
+    monkeypatch.setattr(codecache, "_codes", {})
+    source = "def __create_fn__():\n def f(self):\n  return 1\n return f"
+    made: dict = {}
+    codecache._exec(source, {"__name__": "someone.else"}, made)
+    assert made["__create_fn__"]()(None) == 1 and codecache._codes == {}
+    codecache._exec(source, {"__name__": "genpnp.model"}, made)
+    assert list(codecache._codes) == [source]
