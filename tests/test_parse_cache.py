@@ -54,6 +54,16 @@ def test_a_second_load_does_not_parse_and_a_name_or_text_change_does(tmp_path: P
         load_file(path, "c.yaml")
 
 
+def test_another_pyyaml_does_not_read_the_entries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("GENPNP_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "c.yaml"
+    path.write_text("a: 1\n", encoding="utf-8")
+    load_file(path, "c.yaml")
+    assert parsecache.get("a: 1\n", "c.yaml")[0]
+    monkeypatch.setattr(parsecache, "_PARSER", b"/elsewhere/yaml/__init__.py|1|2")  # an upgraded PyYAML
+    assert parsecache.get("a: 1\n", "c.yaml") == (False, None)
+
+
 def test_a_damaged_entry_is_parsed_again_and_values_not_kept_leave_the_file_uncached(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("GENPNP_CACHE", str(tmp_path / "cache"))

@@ -29,8 +29,30 @@ class _Unsupported(Exception):
     """A value this cache does not store."""
 
 
+def _parser() -> bytes:
+    """Which PyYAML is installed (its file's place, size and time), without importing it: an upgraded
+    parser does not read entries another one wrote."""
+    import importlib.util
+    import os
+
+    spec = importlib.util.find_spec("yaml")
+    if spec is None or spec.origin is None:
+        return b"-"
+    try:
+        st = os.stat(spec.origin)
+    except OSError:
+        return b"-"
+    return f"{spec.origin}|{st.st_size}|{st.st_mtime_ns}".encode()
+
+
 def _key(text: str, name: str) -> str:
-    return hashlib.sha256(FORMAT + _LIMITS + b"\0" + name.encode() + b"\0" + text.encode()).hexdigest()
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = _parser()
+    return hashlib.sha256(FORMAT + _LIMITS + _PARSER + b"\0" + name.encode() + b"\0" + text.encode()).hexdigest()
+
+
+_PARSER: bytes | None = None
 
 
 def get(text: str, name: str) -> tuple[bool, Any]:

@@ -37,7 +37,8 @@ class FaceResolver:
             from genpnp.errors import did_you_mean
 
             return self.ctx.error(loc, f'no face "{face_name}"{did_you_mean(face_name, self.faces)}')
-        key: tuple = (face_name,) if self.static[face_name] else (face_name, tuple(sorted(item.fields.items())))
+        fields = tuple(sorted((k, type(v).__name__, v) for k, v in item.fields.items()))  # 1, 1.0, True differ
+        key: tuple = (face_name,) if self.static[face_name] else (face_name, fields)
         if key in self.cache:
             return self.cache[key]
         raw = face.draw

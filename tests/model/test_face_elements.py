@@ -48,3 +48,14 @@ def test_a_problem_of_a_shared_element_is_reported_at_every_item(tmp_path: Path)
     assert code == 1, out
     assert len({ln for ln in out.splitlines() if "text too long for its box" in ln}) == 2, out
     assert "components.yaml:10:" in out and "components.yaml:11:" in out, out
+
+
+def test_items_whose_values_differ_only_in_type_get_their_own_faces(tmp_path: Path):
+    """1, 1.0 and true are equal in Python but print differently: each item shows its own value."""
+    deck = DECK.replace("{name: Ant, colour: red}", "{name: 1, colour: red}").replace(
+        "{name: Bee, colour: red}", "{name: 1.0, colour: red}").replace(
+        "{name: Cat, colour: blue}", "{name: true, colour: red}")
+    deck = deck.replace('text: "{name}"', 'text: "n = {name}"')
+    game = load_game(_game(tmp_path, deck), "shared")
+    texts = [p.front.elements[1].text for p in game.components["deck"].pieces]
+    assert len(set(texts)) == 3, texts
