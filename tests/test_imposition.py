@@ -116,32 +116,15 @@ def test_small_sections_share_a_sheet():
         assert len(sheets) == 1 and any(p.component.name == "markers" for p in sheets[0].placements), paper
 
 
-BOARDS = """components:
-  wide:
-    kind: tile
-    size: 150mm x 175mm
-    faces: {f: {fill: "#dddddd"}}
-    front: f
-    items: [{n: 1}]
-  cards:
-    kind: card
-    size: 63mm x 88mm
-    faces: {f: {fill: "#eeeeee"}}
-    front: f
-    items: [{n: 1}, {n: 2}, {n: 3}, {n: 4}, {n: 5}, {n: 6}, {n: 7}, {n: 8}, {n: 9}]
-  narrow:
-    kind: tile
-    size: 100mm x 160mm
-    faces: {f: {fill: "#cccccc"}}
-    front: f
-    items: [{n: 1}]
-  chit:
-    kind: tile
-    size: 20mm x 20mm
-    faces: {f: {fill: "#bbbbbb"}}
-    front: f
-    items: [{n: 1}]
-"""
+def _component(name: str, kind: str, size: str, count: int) -> str:
+    items = ", ".join(f"{{n: {n}}}" for n in range(1, count + 1))
+    return (f"  {name}:\n    kind: {kind}\n    size: {size}\n    faces: {{f: {{fill: \"#dddddd\"}}}}\n"
+            f"    front: f\n    items: [{items}]\n")
+
+
+BOARDS = "components:\n" + "".join(_component(*c) for c in (
+    ("wide", "tile", "150mm x 175mm", 1), ("cards", "card", "63mm x 88mm", 9),
+    ("narrow", "tile", "100mm x 160mm", 1), ("chit", "tile", "20mm x 20mm", 1)))
 
 
 def test_small_sections_fill_any_earlier_page_and_a_page_turns_to_make_room(tmp_path: Path):
