@@ -5,7 +5,7 @@ A rules, guide or aid text (Markdown) may write, between braces, a value of the 
 - a value of game.yaml: ``{players}``, ``{name}``, ``{version}``, ``{year}``;
 - a quantity in the words of the rules engine (genpnp/rules/refs.py): a component counts its pieces
   (``{deck}``, ``{deck.count}``), a path reads one value (``{board.rows}``, ``{board.cells}``), a filter
-  counts matching pieces (``{cake-tiles[random=true]}``), and paths and numbers joined by ``+ - * /``
+  counts matching pieces (``{tiles[random=true]}``), and paths and numbers joined by ``+ - * /``
   written with spaces compute (``{board.rows * board.columns}``).
 
 After loading, each is replaced by its value, so the text stays true when the content changes. ``{{`` and

@@ -80,8 +80,8 @@ def impose_game(game: Any, options: Options) -> Document:
                 made = [r for r in body.open if id(r) not in before] + made
             body.group_only |= set(map(id, made))  # only another group may share a group's page
             continue
-        body.add(comp.label, impose_component(comp, frame, options))  # a later small section may
-        # still fill the room the last page of pieces left
+        body.add(comp.label, impose_component(comp, frame, options))  # pages of pieces before these
+        # keep their room for later small sections
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
     entries: list[Entry] = [cover, *body.entries]
     if options.backs == "duplex":

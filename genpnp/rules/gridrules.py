@@ -3,7 +3,7 @@
 * ``grid-maps``: every map board (kind ``gridmap``) can be cut into connected groups of its map's
   size (the polyomino solver); the witness is the cutting. With ``teams`` the maps must declare
   those teams; with ``markers`` the groups a map needs are compared with the printed group markers
-  (candles), and with ``tiles`` its cells with the printed tiles: a map with more cells than tiles
+  (score tokens), and with ``tiles`` its cells with the printed tiles: a map with more cells than tiles
   is played on its printed board, and needs one marker per group, unless ``board_play`` allows
   playing its groups with a pencil.
 * ``frame-fit``: strips that frame a grid of tiles (a player board's base and lip) have the length

@@ -40,7 +40,7 @@ def run_value(game: Any, rule: Rule) -> Outcome:
     out = Outcome(paths=[p.of], checked=f"{p.of} {bounds_text(game, p) or 'one of ' + str(list(p.one_of))}")
     loc = refs.path_loc(game, p.of)
     if p.one_of:
-        if not any(refs._same(value, v) for v in p.one_of):
+        if not any(refs.same(value, v) for v in p.one_of):
             out.violations.append(rule.violation(loc, f"{p.of} is {value!r}; expected one of {list(p.one_of)}"))
     else:
         have = refs.number(value)
@@ -152,9 +152,9 @@ def run_require(game: Any, rule: Rule) -> Outcome:
         recs = refs.records(refs.resolve(game, p.of))
         names = [str(r.fields.get(p.field, "")) for r in recs]
         for value in p.values:
-            if any(refs._same(n, value) for n in names):
+            if any(refs.same(n, value) for n in names):
                 continue
-            # a typo of the name, not another name built on it ("skip-olympia" is no misspelt "olympia")
+            # a typo of the name, not another name built on it ("skip-start" is no misspelt "start")
             typos = [n for n in names if str(value).lower() not in n.lower()]
             close = difflib.get_close_matches(str(value), typos, 1, 0.6)
             loc = recs[names.index(close[0])].loc if close else refs.path_loc(game, p.of)

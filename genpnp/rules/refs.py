@@ -2,8 +2,8 @@
 
 A *path* is a component name followed by attribute or key names, dot-separated
 (``board.rows``, ``red-tiles.faces.front.fill``), optionally filtered by ``[field=value]``
-(``cake-tiles[random=true]``: the pieces of cake-tiles whose field random is true). A *quantity* is
-a number, or paths and numbers joined by `` + - * / `` written with spaces (``cake-tiles / 4``).
+(``tiles[random=true]``: the pieces of tiles whose field random is true). A *quantity* is
+a number, or paths and numbers joined by `` + - * / `` written with spaces (``tiles / 4``).
 Nothing here evaluates code: a path only reads values the content loader produced.
 """
 
@@ -62,10 +62,11 @@ def records(value: Any) -> list[Record]:
 
 
 def matches(fields: dict[str, Any], where: dict[str, Any]) -> bool:
-    return all(_same(fields.get(k), v) for k, v in where.items())
+    return all(same(fields.get(k), v) for k, v in where.items())
 
 
-def _same(a: Any, b: Any) -> bool:
+def same(a: Any, b: Any) -> bool:
+    """Equal, or the same text ignoring case and outer spaces (a value written as it is named)."""
     return a == b or str(a).strip().lower() == str(b).strip().lower()
 
 
