@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFont
@@ -36,6 +37,10 @@ class FontError(ValueError):
     pass
 
 
+STYLES = ("", "b", "i", "bi")  # regular, bold, italic, bold italic
+STYLE_NAMES = {"": "regular", "b": "bold", "i": "italic", "bi": "bold italic"}
+
+
 def available() -> list[str]:
     names = set(FAMILIES)
     for folder in FONT_DIRS[:1]:
@@ -44,18 +49,28 @@ def available() -> list[str]:
     return sorted(names)
 
 
-_GAME_FONTS: dict[str, Path] = {}  # fonts of game folders: internal name -> file
+_GAME_FONTS: dict[str, tuple[Path, bytes | None]] = {}  # internal name -> (file, TrueType bytes when converted)
+_SHOWN: dict[str, str] = {}  # internal name -> the name the game gave it
+_FAMILY: dict[str, dict[str, str]] = {}  # a face's internal name -> its family's faces by style
 
 
 def register(name: str, path: Path) -> str:
     """Make a game folder's font file usable; returns its internal name (``name`` and a digest of the
-    file's bytes, so two games may each have a font called "title"). FontError when it cannot be read."""
+    file's bytes, so two games may each have a font called "title"). FontError when it cannot be read:
+    the file is checked (:mod:`genpnp.fontfile`) before it is parsed, and CFF outlines are converted."""
+    from genpnp import fontfile
+
     try:
-        digest = hashlib.sha1(path.read_bytes()).hexdigest()[:10]
-    except OSError as exc:
-        raise FontError(f"cannot read the file ({exc.strerror})") from None
-    key = f"{name}-{digest}"
-    _GAME_FONTS[key] = path
+        data = fontfile.read(path)
+        digest = hashlib.sha1(data).hexdigest()[:10]
+        key = f"{name}-{digest}"
+        if key in _GAME_FONTS:
+            return key
+        usable, converted = fontfile.truetype(data)
+    except fontfile.FontFileError as exc:
+        raise FontError(str(exc)) from None
+    _GAME_FONTS[key] = (path, usable if converted else None)
+    _SHOWN[key] = name
     try:
         _metrics(key)
     except FontError:
@@ -63,17 +78,57 @@ def register(name: str, path: Path) -> str:
     except Exception as exc:  # reportlab's TTFError and struct errors on a damaged file
         _GAME_FONTS.pop(key, None)
         ttfont.cache_clear()
-        raise FontError(f"not a usable TrueType font ({exc}); PostScript-outline (CFF) OpenType files are not "
-                        "supported: use a TrueType-outline .ttf or .otf") from None
+        _metrics.cache_clear()
+        raise FontError(f"not a usable font ({exc})"[:300]) from None
     return key
+
+
+def register_system(family: str, style: str) -> str | None:
+    """An installed font of ``family`` in ``style`` ("", "b", "i", "bi"), by fontconfig; None when the
+    machine has no such face. FontError when it cannot be looked up or read."""
+    from genpnp import fontfile
+
+    try:
+        path = fontfile.system(family, "b" in style, "i" in style)
+    except fontfile.FontFileError as exc:
+        raise FontError(str(exc)) from None
+    if path is None:
+        return None
+    return register(family.replace(" ", "") + ("-" + STYLE_NAMES[style].replace(" ", "-") if style else ""), path)
+
+
+def family(faces: dict[str, str]) -> None:
+    """Pair faces into a family (style -> internal name); ``styled`` then picks a face by style."""
+    for face in faces.values():
+        _FAMILY[face] = dict(faces)
+
+
+def label(name: str, shown: str) -> None:
+    """The name the game gives a registered font (its key in game.yaml's ``fonts:``)."""
+    _SHOWN[name] = shown
+
+
+def shown_name(name: str) -> str:
+    """The name a game gave a font (its internal name carries a digest)."""
+    return _SHOWN.get(name, name)
+
+
+def has_style(font: str, style: str) -> bool:
+    """Whether the font's family has a face of this style (always, for a font outside any family: the
+    default family's faces stand in, as for the built-in fonts)."""
+    style = "".join(sorted(set(style)))
+    if not style:
+        return True
+    fam = _FAMILY.get(font)
+    return fam is None or style in fam
 
 
 @functools.cache
 def font_path(name: str) -> Path:
-    """The TrueType file for a font name (a family name, a file stem in genpnp/data/fonts, or a registered
+    """The font file for a font name (a family name, a file stem in genpnp/data/fonts, or a registered
     game font)."""
     if name in _GAME_FONTS:
-        return _GAME_FONTS[name]
+        return _GAME_FONTS[name][0]
     candidates = FAMILIES.get(name, (name + ".ttf",))
     for file_name in candidates:
         for folder in FONT_DIRS:
@@ -86,9 +141,13 @@ def font_path(name: str) -> Path:
 @functools.cache
 def ttfont(name: str) -> TTFont:
     """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once, and kept
-    parsed in the user's cache folder for the next run: :mod:`genpnp.fontcache`)."""
+    parsed in the user's cache folder for the next run: :mod:`genpnp.fontcache`). A font converted from
+    CFF outlines is parsed from its converted bytes."""
     from genpnp import fontcache
 
+    converted = _GAME_FONTS.get(name, (None, None))[1]
+    if converted is not None:
+        return TTFont("gp-" + name, io.BytesIO(converted))
     return fontcache.load("gp-" + name, font_path(name))
 
 
@@ -169,10 +228,16 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 def styled(base: str, style: str) -> str:
-    """The bold/italic sibling of a font (``sans`` + "b" -> ``sans-bold``), or the default's."""
+    """The bold/italic sibling of a font (``sans`` + "b" -> ``sans-bold``). A game's font takes the face of
+    its own family; where the family lacks the style (reported at load: :func:`has_style`) its regular face
+    stands in, never another family's. A built-in font without the style takes the default family's."""
     if not style:
         return base
-    suffix = {"b": "-bold", "i": "-italic", "bi": "-bold-italic"}["".join(sorted(set(style)))]
+    style = "".join(sorted(set(style)))
+    fam = _FAMILY.get(base)
+    if fam is not None:
+        return fam.get(style) or fam.get("", base)
+    suffix = {"b": "-bold", "i": "-italic", "bi": "-bold-italic"}[style]
     name = base.split("-")[0] + suffix
     try:
         font_path(name)

@@ -46,6 +46,18 @@ def parse_rich(value: Any, loc: Loc, ctx: Ctx) -> Any:
     return out
 
 
+def check_styles(text: str, font: str, loc: Loc, ctx: Ctx) -> None:
+    """Bold and italic text in a game's font family that lacks the face: an error naming the face (never a
+    silent switch to another family)."""
+    for style in sorted({st for _, st in runs(str(text)) if st}):
+        if not fonts.has_style(font, style):
+            ctx.error(loc, f'the font "{fonts.shown_name(font)}" has no {fonts.STYLE_NAMES[style]} face: add '
+                      f'"{_FACE_KEYS[style]}:" to its entry in game.yaml\'s fonts, or write the text without it')
+
+
+_FACE_KEYS = {"b": "bold", "i": "italic", "bi": "bold_italic"}
+
+
 RICH = Custom(parse_rich, {"type": ["string", "number"]},
               "text: **bold**, *italic*, {icon:name} for art/name.svg, {field} for an item's field")
 

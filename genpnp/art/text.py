@@ -77,7 +77,9 @@ class Text(ArtElement):
         plain = "".join(t for t, _ in runs(richtext.ICON_TAG.sub("", str(self.text))))
         missing = fonts.missing_glyphs(plain.replace(fonts.SOFT_HYPHEN, ""), self.font)
         if missing:
-            ctx.error(self.loc, f'the font "{self.font}" has no glyph for {missing!r}: choose another font')
+            ctx.error(self.loc, f'the font "{fonts.shown_name(self.font)}" has no glyph for {missing!r}: choose '
+                      "another font")
+        richtext.check_styles(self.text, self.font, self.loc, ctx)
         _, fitted = self.layout(w, h)
         if fitted is None:
             ctx.error(

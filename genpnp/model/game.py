@@ -32,7 +32,7 @@ def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """A TrueType/OpenType file of the game folder, registered with the font module (its internal name)."""
     from genpnp import fonts
 
-    path = PathSpec((".ttf", ".otf")).parse(value, loc, ctx)
+    path = PathSpec((".ttf", ".otf", ".woff")).parse(value, loc, ctx)
     if path is INVALID:
         return INVALID
     try:
@@ -41,14 +41,58 @@ def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
         return ctx.error(loc, f"{value}: {exc}")
 
 
+FONT_FILE = Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder (.ttf, .otf, .woff)")
+_FACES = (("file", ""), ("bold", "b"), ("italic", "i"), ("bold_italic", "bi"))
+
+
 @dataclass(frozen=True, kw_only=True)
 class FontEntry:
-    """A font of the game folder, embedded (subset) in the PDFs; text elements name it by its key."""
+    """A font family of the game: its regular face (``file``) and, where the family has them, its bold,
+    italic and bold italic faces, as files of the game folder or (``system``) installed on this machine.
+    Text elements name the family by its key; **bold** and *italic* take the family's own faces, and a
+    style the family lacks is an error at the text that asks for it."""
 
-    file: str = fld(Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder"),
-                    example="fonts/Title.ttf", doc="the font file, relative to the game folder")
-    licence: str = fld(Str(), example="SIL Open Font License 1.1", doc="the font's licence (it is embedded)")
+    file: str = fld(FONT_FILE, "", "the regular face, relative to the game folder", "fonts/Title-Regular.otf")
+    bold: str = fld(FONT_FILE, "", "the bold face", "fonts/Title-Bold.otf")
+    italic: str = fld(FONT_FILE, "", "the italic face", "fonts/Title-Italic.otf")
+    bold_italic: str = fld(FONT_FILE, "", "the bold italic face", "fonts/Title-BoldItalic.otf")
+    system: str = fld(Str(max_len=100), "", "a font family installed on this machine, found with fontconfig "
+                      "(fc-match), instead of files: the build then depends on this machine", "Liberation Serif")
+    licence: str = fld(Str(), "", "the font's licence (it is embedded)", "SIL Open Font License 1.1")
     loc: Loc = Loc("<built-in>")
+
+    @classmethod
+    def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
+        from genpnp import fonts
+
+        where = data.loc_of if isinstance(data, LMap) else (lambda _key: loc)
+        system = values.get("system", "")
+        if bool(system) == bool(values.get("file")):
+            return ctx.error(loc, 'a font names its regular face: either "file" (a font file of the game folder) '
+                             'or "system" (a font family installed on this machine)')
+        if system:
+            faces = {}
+            for key, style in _FACES:
+                if key != "file" and values.get(key):
+                    return ctx.error(where(key), f'"{key}" is a file; a system font takes its faces from the system')
+                try:
+                    face = fonts.register_system(system, style)
+                except fonts.FontError as exc:
+                    return ctx.error(where("system"), str(exc))
+                if face is None and not style:
+                    return ctx.error(where("system"), f'no font family "{system}" is installed on this machine '
+                                     "(fc-match found none): install it, or put its files in the game folder and "
+                                     "name them with file:, bold:, italic:")
+                if face is not None:
+                    faces[style] = face
+            ctx.warn(where("system"), f'the system font "{system}" is used: this game builds the same only on a '
+                     "machine that has it installed (put its files in the game folder to share the game)")
+            values = dict(values, file=faces[""], bold=faces.get("b", ""), italic=faces.get("i", ""),
+                          bold_italic=faces.get("bi", ""))
+        else:
+            faces = {style: values[key] for key, style in _FACES if values.get(key)}
+        fonts.family(faces)
+        return cls(**values)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -98,14 +142,22 @@ class GameMeta:
                           "grey, or have different patterns in --ink bw (a warning otherwise)",
                           example=[["red", "blue", "paper"]])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
-    fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
-                             "text elements use them by name (font: title)")
+    fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own font families: name -> {file, bold, "
+                             "italic, bold_italic, licence} or {system: family name}; text elements use them by "
+                             "name (font: title)")
     release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod
     def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
         """Every name in ``distinct`` must be a palette entry."""
+        from genpnp import fonts
+
+        for font_name, entry in (values.get("fonts") or {}).items():
+            for key, style in _FACES:
+                face = getattr(entry, key)
+                if face:
+                    fonts.label(face, font_name + (f" ({fonts.STYLE_NAMES[style]})" if style else ""))
         names = values.get("palette") or {}
         groups = data.get("distinct") if isinstance(data, LMap) else None
         bad = False

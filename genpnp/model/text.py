@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp import fonts
+from genpnp.art.text import FONT
 from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, Length, PathSpec, Str, fld
 from genpnp.errors import Loc
@@ -22,7 +23,7 @@ class TextDoc(Component):
     text: str = fld(Str(), "", "inline Markdown, instead of a file")
     columns: int = fld(Int(1, 3), 1, "text columns per page")
     size: float = fld(Length(5.0, 24.0), 10.0, "body text size", "10pt")
-    font: str = fld(Str(), fonts.DEFAULT, "body font")
+    font: str = fld(FONT, fonts.DEFAULT, "body font (a built-in font or one of the game's fonts)")
     blocks: tuple = ()
     source_name: str = ""
     body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
@@ -45,7 +46,15 @@ class TextDoc(Component):
         for block in blocks:
             missing = fonts.missing_glyphs(block.text + "".join("".join(r) for r in block.rows), obj.font)
             if missing:
-                ctx.error(Loc(name, block.line, 1), f'the font "{obj.font}" has no glyph for {missing!r}')
+                ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no glyph for '
+                          f'{missing!r}')
+            styles = {st for _, st in markdown.runs(block.text)}
+            if block.kind in ("heading", "table"):
+                styles.add("b")
+            for style in sorted(st for st in styles if st and not fonts.has_style(obj.font, st)):
+                ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no '
+                          f'{fonts.STYLE_NAMES[style]} face, which this {block.kind} uses: add it to the font\'s '
+                          "entry in game.yaml's fonts")
         if not blocks:
             ctx.warn(loc, "the text is empty")
         if any(p.severity == "error" for p in ctx.problems.items if p.loc.file == name):

@@ -1,0 +1,45 @@
+"""Small test fonts made with fontTools' FontBuilder: CFF (PostScript-outline) or TrueType, every glyph
+a box whose width tells the styles apart."""
+
+from __future__ import annotations
+
+import io
+import string
+
+from fontTools.fontBuilder import FontBuilder
+from fontTools.pens.t2CharStringPen import T2CharStringPen
+from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+CHARS = string.ascii_letters + string.digits + " .,:;!?-*()'\""
+
+
+def font(family: str, style: str = "Regular", cff: bool = True, width: int = 600) -> bytes:
+    """A font of CHARS (each glyph a box with a curved corner) named ``family`` ``style``."""
+    names = [".notdef"] + [f"g{ord(c)}" for c in CHARS]
+    fb = FontBuilder(1000, isTTF=not cff)
+    fb.setupGlyphOrder(names)
+    fb.setupCharacterMap({ord(c): f"g{ord(c)}" for c in CHARS})
+    glyphs, metrics = {}, {}
+    for name in names:
+        pen = T2CharStringPen(width, None) if cff else TTGlyphPen(None)
+        if name != "g32":
+            pen.moveTo((50, 0))
+            pen.lineTo((width - 50, 0))
+            pen.curveTo((width - 50, 300), (width - 100, 600), (width - 200, 700)) if cff else \
+                pen.qCurveTo((width - 50, 500), (width - 200, 700))
+            pen.lineTo((50, 700))
+            pen.closePath()
+        glyphs[name] = pen.getCharString() if cff else pen.glyph()
+        metrics[name] = (width, 50 if name != "g32" else 0)
+    if cff:
+        fb.setupCFF(f"{family}-{style}", {"FullName": f"{family} {style}"}, glyphs, {})
+    else:
+        fb.setupGlyf(glyphs)
+    fb.setupHorizontalMetrics(metrics)
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": family, "styleName": style, "psName": f"{family}-{style}"})
+    fb.setupOS2(sTypoAscender=800, usWinAscent=800, usWinDescent=200, fsType=0)
+    fb.setupPost()
+    out = io.BytesIO()
+    fb.save(out)
+    return out.getvalue()

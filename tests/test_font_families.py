@@ -1,0 +1,156 @@
+"""Font families of a game: CFF (.otf) faces converted and embedded, a missing face an error naming it,
+system fonts by family name, and damaged or hostile font files a `file:line:col` error."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+from fontmaker import font
+from pdfcheck import embedded_fonts, output_of
+
+GAME = 'name: Fonts\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [cards]\n'
+CARDS = """components:
+  cards:
+    kind: card
+    size: 50mm x 70mm
+    faces:
+      front:
+        draw:
+          - text: {text: "{title} **bold** *italic*", size: 10pt, font: body}
+    items: [{title: Plain}]
+"""
+
+
+def make(tmp_path: Path, fonts_yaml: str, cards: str = CARDS) -> Path:
+    folder = tmp_path / "content" / "fonts"
+    (folder / "fonts").mkdir(parents=True)
+    for style in ("Regular", "Bold", "Italic"):
+        (folder / "fonts" / f"Body-{style}.otf").write_bytes(font("Body", style, width=500 + 50 * len(style)))
+    (folder / "game.yaml").write_text(GAME + fonts_yaml)
+    (folder / "cards.yaml").write_text(cards)
+    return folder
+
+
+def build(tmp_path: Path) -> tuple[int, str]:
+    return output_of("build", "fonts", "--content", str(tmp_path / "content"), "--out", str(tmp_path / "out"))
+
+
+FAMILY = """fonts:
+  body:
+    file: fonts/Body-Regular.otf
+    bold: fonts/Body-Bold.otf
+    italic: fonts/Body-Italic.otf
+    licence: test
+"""
+
+
+def test_a_cff_family_builds_with_each_face_embedded(tmp_path: Path):
+    folder = make(tmp_path, FAMILY)
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    code, out = build(tmp_path)
+    assert code == 0, out
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    names = {n.split("+")[-1] for n in embedded_fonts(pdf)}
+    assert {"Body-Regular", "Body-Bold", "Body-Italic"} <= names, names
+    assert "DejaVuSans-Oblique" not in names, names  # no DejaVu italic stood in (DejaVu bold is the cover's)
+    after = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    assert after == before  # converted in memory: nothing written into the game folder
+    code2, _ = build(tmp_path)
+    (pdf2,) = (tmp_path / "out").glob("*.pdf")
+    assert code2 == 0 and pdf2.read_bytes() == pdf.read_bytes()
+
+
+def test_a_missing_bold_face_is_an_error_naming_it(tmp_path: Path):
+    make(tmp_path, FAMILY.replace("    bold: fonts/Body-Bold.otf\n", ""))
+    code, out = build(tmp_path)
+    assert code == 1 and "Traceback" not in out, out
+    assert "cards.yaml:8:" in out and 'the font "body" has no bold face' in out, out
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_family_without_bold_builds_when_no_text_is_bold(tmp_path: Path):
+    make(tmp_path, FAMILY.replace("    bold: fonts/Body-Bold.otf\n", ""), CARDS.replace(" **bold**", ""))
+    code, out = build(tmp_path)
+    assert code == 0, out
+
+
+def test_a_system_font_by_family_name(tmp_path: Path):
+    from genpnp import fontfile
+
+    if fontfile.system("DejaVu Serif", False, False) is None:
+        pytest.skip("no DejaVu Serif installed on this machine")
+    make(tmp_path, "fonts:\n  body: {system: DejaVu Serif}\n")
+    code, out = build(tmp_path)
+    assert code == 0 and "not portable" not in out and "installed" in out, out  # a warning says so
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    assert any("DejaVuSerif-Bold" in n for n in embedded_fonts(pdf)), embedded_fonts(pdf)
+
+
+def test_a_system_font_the_machine_lacks_names_what_was_looked_for(tmp_path: Path):
+    make(tmp_path, "fonts:\n  body: {system: No Such Family Anywhere}\n")
+    code, out = build(tmp_path)
+    assert code == 1 and "Traceback" not in out, out
+    assert "game.yaml:7:" in out and '"No Such Family Anywhere"' in out and "fc-match" in out, out
+
+
+def _sfnt_tables(data: bytes) -> dict[str, tuple[int, int, int]]:
+    (count,) = struct.unpack_from(">H", data, 4)
+    out = {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        out[tag.decode()] = (12 + 16 * i, offset, length)
+    return out
+
+
+def _huge_cmap(data: bytes) -> bytes:
+    """The font with a format 12 character map naming every 32-bit code."""
+    sub = struct.pack(">HHIII", 12, 0, 16 + 12, 0, 1) + struct.pack(">III", 0, 0xFFFFFFFF, 1)
+    cmap = struct.pack(">HH", 0, 1) + struct.pack(">HHI", 3, 10, 12) + sub
+    entry, _, _ = _sfnt_tables(data)["cmap"]
+    body = data + cmap
+    return body[:entry + 8] + struct.pack(">II", len(data), len(cmap)) + body[entry + 16:]
+
+
+def _loca_past_end(data: bytes) -> bytes:
+    entry, offset, length = _sfnt_tables(data)["loca"]
+    return data[:offset + length - 4] + struct.pack(">I", 0x7FFFFFF0) + data[offset + length:]
+
+
+DAMAGE = {
+    "a cmap of four billion codes": (lambda d: _huge_cmap(d), "codes"),
+    "glyph offsets past the end": (lambda d: _loca_past_end(d), "past the end"),
+    "a truncated file": (lambda d: d[:200], "past the end"),
+    "not a font": (lambda d: b"GIF89a" + d, "not a TrueType or OpenType font"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGE))
+def test_a_damaged_font_is_an_error_at_its_line(tmp_path: Path, case: str):
+    from fontmaker import font as make_font
+
+    damage, words = DAMAGE[case]
+    folder = make(tmp_path, FAMILY.replace("Body-Italic.otf", "Bad.ttf"))
+    data = make_font("Bad", "Italic", cff=False)
+    (folder / "fonts" / "Bad.ttf").write_bytes(damage(data))
+    code, out = build(tmp_path)
+    assert code == 1 and "Traceback" not in out and "MemoryError" not in out, out
+    assert "game.yaml:10:" in out and words in out, out
+
+
+def test_a_huge_sparse_font_file_is_refused_before_it_is_read(tmp_path: Path):
+    folder = make(tmp_path, FAMILY)
+    with (folder / "fonts" / "Body-Bold.otf").open("r+b") as f:
+        f.truncate(5 * 1024**3)
+    code, out = build(tmp_path)
+    assert code == 1 and "game.yaml:9:" in out and "bytes" in out, out
+
+
+def test_an_unknown_font_in_a_text_document_is_an_error_at_its_line(tmp_path: Path):
+    cards = "components:\n  rules:\n    kind: text\n    text: Hello\n    font: bodyy\n"
+    folder = make(tmp_path, FAMILY, cards)
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("[cards]", "[rules]"))
+    code, out = build(tmp_path)
+    assert code == 1 and "Traceback" not in out, out
+    assert "cards.yaml:5:" in out and 'unknown font "bodyy"' in out and "did you mean" in out, out
