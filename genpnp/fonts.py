@@ -152,12 +152,15 @@ def ttfont(name: str) -> TTFont:
 
 
 @functools.cache
-def _metrics(name: str) -> tuple[dict[int, int], dict[int, float], float, float]:
+def _metrics(name: str) -> tuple[dict[int, int], dict[int, float], float, float, float]:
     face = ttfont(name).face
     widths = face.charWidths  # read only: the face's own table when it has a float width for every glyph
     if widths.keys() != face.charToGlyph.keys() or any(type(w) is not float for w in widths.values()):
         widths = {code: float(face.charWidths.get(code, face.defaultWidth)) for code in face.charToGlyph}
-    return face.charToGlyph, widths, face.ascent / 1000.0, face.descent / 1000.0
+    cap = getattr(face, "capHeight", 0) or 0
+    if not 200 <= cap <= 1000:  # a font that leaves it out (or gives nonsense): a usual value
+        cap = 700
+    return face.charToGlyph, widths, face.ascent / 1000.0, face.descent / 1000.0, cap / 1000.0
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -167,12 +170,17 @@ def text_width(text: str, font: str, size: float) -> float:
 @functools.lru_cache(maxsize=8192)
 def _units(text: str, font: str) -> float:
     """The width of ``text`` in the font's 1/1000 em (the same words are measured again and again)."""
-    _, widths, _, _ = _metrics(font)
+    widths = _metrics(font)[1]
     return sum(widths.get(ord(ch), 500.0) for ch in text)
 
 
 def ascent(font: str, size: float) -> float:
     return _metrics(font)[2] * size
+
+
+def cap_height(font: str, size: float) -> float:
+    """The height of the font's capital letters."""
+    return _metrics(font)[4] * size
 
 
 def descent(font: str, size: float) -> float:

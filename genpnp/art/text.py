@@ -9,7 +9,6 @@ from genpnp import fonts
 from genpnp.art import art, richtext
 from genpnp.art.base import ArtElement
 from genpnp.color import BLACK, Color
-from genpnp.content.markdown import runs
 from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, fld
 
 
@@ -74,7 +73,8 @@ class Text(ArtElement):
 
     def check(self, w: float, h: float, ctx: Ctx) -> None:
         super().check(w, h, ctx)
-        plain = "".join(t for t, _ in runs(richtext.ICON_TAG.sub("", str(self.text))))
+        plain = "".join(t for t, _, _ in richtext.segments(self.text))
+        plain = richtext.ICON_TAG.sub("", plain)
         missing = fonts.missing_glyphs(plain.replace(fonts.SOFT_HYPHEN, ""), self.font)
         if missing:
             ctx.error(self.loc, f'the font "{fonts.shown_name(self.font)}" has no glyph for {missing!r}: choose '
@@ -92,12 +92,12 @@ class Text(ArtElement):
         (x, y, bw, bh), fitted = self.layout(w, h)
         if fitted is None:  # reported by check(); draw at the smallest size anyway
             size = self.size * self.min_scale
-            fitted = (richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9), size)
+            fitted = (richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9, self.size), size)
             richtext.report(surface, "overflow", f"{self.loc}: text does not fit its box even at {size:.1f} pt")
         lines, size = fitted
         if size < richtext.SMALL:
             richtext.report(surface, "small-text", f"{self.loc}: text drawn at {size:.1f} pt")
-        richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, self.valign)
+        richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, self.valign, self.size)
 
 
 def draw_lines(surface: Any, lines: list[str], font: str, size: float, color: Color, x: float, y: float,

@@ -72,6 +72,8 @@ class Item:
     front: str = ""
     back: str = ""
     loc: Loc = Loc("<built-in>")
+    # where each field is written (a CSV cell), for problems found in a field's value
+    cells: dict[str, Loc] = field(default_factory=dict, compare=False, repr=False, kw_only=True)
 
 
 ITEM_KEYS = {"qty", "front", "back"}
@@ -100,7 +102,8 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
         if not isinstance(name, str):
             ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
             return INVALID
-    return Item(qty, fields, front, back, loc)
+    cells = {str(k): value.loc_of(k) for k in value if k not in ITEM_KEYS} if isinstance(value, LMap) else {}
+    return Item(qty, fields, front, back, loc, cells=cells)
 
 
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
