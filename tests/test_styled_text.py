@@ -110,3 +110,25 @@ def test_tags_nest_and_combine_with_bold():
     assert by_text["c"] == ("b", markup.Style(color="RED", underline=True))
     assert by_text["e"][1] == markup.PLAIN
     assert by_text["2"][1].rise > 0 and by_text["2"][1].scale < 1
+
+
+RULES = """# Rules
+
+Play a card: **Deal 2** [fire]fire[/] damage.
+The [u]first[/] player to {players} points
+wins; a [fier]typo[/] here.
+"""
+
+
+def test_a_bad_tag_in_rules_text_is_an_error_at_its_line_and_column(tmp_path: Path):
+    folder = make(tmp_path, "rules\nplain\n")
+    (folder / "rules.md").write_text(RULES)
+    (folder / "cards.yaml").write_text(CARDS + "  rules:\n    kind: text\n    source: rules.md\n")
+    (folder / "game.yaml").write_text(GAME.replace("[cards]", "[rules, cards]"))
+    code, out = build(tmp_path)
+    assert code == 1 and "rules.md:5:9:" in out and 'did you mean "fire"' in out, out
+    (folder / "rules.md").write_text(RULES.replace("[fier]", "[fire]"))
+    code, out = build(tmp_path)
+    assert code == 0, out
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    assert "Deal 2 fire damage" in " ".join(pdf_text(pdf).split()), pdf_text(pdf)

@@ -34,18 +34,20 @@ class RichText(str):
     segments: list[markup.Segment]
 
 
-class LoadResolver(markup.Resolver):
-    """Tag values resolved at load: the game's palette, colour names, the game's and built-in fonts."""
+class NameResolver(markup.Resolver):
+    """Tag values resolved by name: the game's palette first, then colour names; the game's fonts, then the
+    built-in ones."""
 
-    def __init__(self, ctx: Ctx):
-        self.ctx = ctx
-        self.palette = tuple(ctx.palette)
+    def __init__(self, palette: dict[str, Any], game_fonts: dict[str, str]):
+        self.colors = dict(palette)
+        self.fonts = dict(game_fonts)
+        self.palette = tuple(palette)
 
     def color(self, name: str) -> Any:
         from genpnp.color import parse_color
 
-        if name in self.ctx.palette:
-            return self.ctx.palette[name]
+        if name in self.colors:
+            return self.colors[name]
         try:
             return parse_color(name)
         except ValueError as exc:
@@ -53,14 +55,18 @@ class LoadResolver(markup.Resolver):
             raise ValueError(f"{exc}{hint}") from None
 
     def font(self, name: str) -> str:
-        if name in self.ctx.fonts:
-            return self.ctx.fonts[name]
+        if name in self.fonts:
+            return self.fonts[name]
         try:
             fonts.font_path(name)
         except fonts.FontError:
-            known = fonts.available() + list(self.ctx.fonts)
+            known = fonts.available() + list(self.fonts)
             raise ValueError(f'unknown font "{name}"{did_you_mean(name, known)}') from None
         return name
+
+
+def LoadResolver(ctx: Ctx) -> NameResolver:  # noqa: N802 (reads as the class it makes)
+    return NameResolver(ctx.palette, ctx.fonts)
 
 
 def markup_problems(text: str, ctx: Ctx) -> list[tuple[int, str]]:

@@ -18,45 +18,81 @@ def styled(base: str, style: str) -> str:
     return fonts.styled(base, style)
 
 
-def words_of(text: str, font: str, style: str = "") -> list[list[tuple[str, str]]]:
-    """The text's words, each a list of (text, font) pieces: only a space in the source separates words,
-    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot)."""
-    out: list[list[tuple[str, str]]] = []
+Piece = tuple  # (text, font, style): style a markup.Style (colour, size, lines, rise)
+
+
+def words_of(text: str, font: str, style: str = "", names: Any = None) -> list[list[Piece]]:
+    """The text's words, each a list of (text, font, style) pieces: only a space in the source separates
+    words, so a styled run and the punctuation after it stay one word ("**11**." has no space before the
+    dot). Style tags ([red]...[/], :mod:`genpnp.art.markup`) are read with ``names`` (checked at load)."""
+    out: list[list[Piece]] = []
     joined = False  # the next piece continues the last word (no space between them in the source)
-    for part, st in runs(text):
-        f = styled(font, "".join(sorted(set(st + style))) if st or style else "")
+    for part, st, tagged in _segments(text, names):
+        f = styled(tagged.font or font, "".join(sorted(set(st + style))) if st or style else "")
         for i, word in enumerate(part.split(" ")):
             if i:
                 joined = False
             if not word:
                 continue
             if joined and out:
-                out[-1].append((word, f))
+                out[-1].append((word, f, tagged))
             else:
-                out.append([(word, f)])
+                out.append([(word, f, tagged)])
             joined = True
     return out
 
 
-def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
-    """Lines of (x, text, font) pieces, words wrapped to ``width``."""
+def _segments(text: str, names: Any) -> list[tuple[str, str, Any]]:
+    from genpnp.art import markup
+
+    if names is None or not markup.has_tags(text):
+        return [(part, st, markup.PLAIN) for part, st in runs(text)]
+    return markup.parse(text, names)[0]
+
+
+def piece_size(piece: Piece, size: float) -> float:
+    """The font size of a piece of text set at ``size`` ([size=...], [sup] and [sub] change it)."""
+    style = piece[2]
+    return style.pt or size * style.scale
+
+
+def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
+              names: Any = None) -> list[list[tuple]]:
+    """Lines of (x, text, font, style) pieces, words wrapped to ``width``."""
     lines: list[list[tuple]] = []
     line: list[tuple] = []
     x = 0.0
     space = fonts.text_width(" ", font, size)
-    for word in words_of(text, font, style):
-        ww = sum(fonts.text_width(t, f, size) for t, f in word)
+    for word in words_of(text, font, style, names):
+        ww = sum(fonts.text_width(p[0], p[1], piece_size(p, size)) for p in word)
         if line and x + space + ww > width:
             lines.append(line)
             line, x = [], 0.0
         if line:
             x += space
-        for t, f in word:
-            line.append((x, t, f))
-            x += fonts.text_width(t, f, size)
+        for p in word:
+            line.append((x, p[0], p[1], p[2]))
+            x += fonts.text_width(p[0], p[1], piece_size(p, size))
     if line:
         lines.append(line)
     return lines
+
+
+def text_op(x: float, y: float, piece: tuple, size: float) -> tuple:
+    """The drawing op of a placed piece (x, text, font, style): ("text", x, y, text, font, size), with the
+    style appended when it is not plain."""
+    from genpnp.art import markup
+
+    _, text, font, style = piece
+    s = piece_size(piece[1:], size)
+    if style == markup.PLAIN:
+        return ("text", x, y, text, font, s)
+    return ("text", x, y + style.rise * size, text, font, s, style)
+
+
+def line_size(pieces: list[tuple], size: float) -> float:
+    """The largest font size on a line (its leading follows it)."""
+    return max([size] + [piece_size(p[1:], size) for p in pieces if not p[3].rise])
 
 
 class Flow:
@@ -91,20 +127,22 @@ class Flow:
         self.y = self.area.y2
 
     def line(self, pieces: list[tuple], size: float, indent: float = 0.0, leading: float = 1.3) -> None:
-        self.need(size * leading)
-        self.y -= size * leading
-        for dx, text, font in pieces:
-            self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
+        big = line_size(pieces, size)
+        self.need(big * leading)
+        self.y -= big * leading
+        for piece in pieces:
+            self.pages[-1].append(text_op(self.x + indent + piece[0], self.y + size * 0.25, piece, size))
         if pieces:
-            dx, text, font = pieces[-1]
-            if dx + fonts.text_width(text, font, size) > self.col_w - indent + 0.5:
+            dx, text, font, _ = pieces[-1]
+            if dx + fonts.text_width(text, font, piece_size(pieces[-1][1:], size)) > self.col_w - indent + 0.5:
                 self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
         self.pages[-1].append(args)
 
 
-def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int) -> list[list[tuple]]:
+def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int,
+                  names: Any = None) -> list[list[tuple]]:
     flow = Flow(area, columns)
     width = flow.col_w
     for block in blocks:
@@ -113,7 +151,7 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
                 flow.page_break()
         elif block.kind == "heading":
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
-            lines = wrap_runs(block.text, font, hsize, width, "b")
+            lines = wrap_runs(block.text, font, hsize, width, "b", names)
             flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
@@ -125,18 +163,18 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            lines = wrap_runs(block.text, font, size, width - indent)
+            lines = wrap_runs(block.text, font, size, width - indent, names=names)
             for i, ln in enumerate(lines):
                 flow.line(ln, size, indent)
                 if i == 0:
                     flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, marker, font, size))
             flow.y -= size * 0.2
         elif block.kind == "para":
-            for ln in wrap_runs(block.text, font, size, width):
+            for ln in wrap_runs(block.text, font, size, width, names=names):
                 flow.line(ln, size)
             flow.y -= size * 0.6
         elif block.kind == "table":
-            _table(flow, block, font, size, width)
+            _table(flow, block, font, size, width, names)
     return [page for page in flow.pages if page]
 
 
@@ -173,7 +211,7 @@ def table_widths(rows: list[tuple[str, ...]], font: str, size: float, width: flo
     return widths, size
 
 
-def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
+def _table(flow: Flow, block: Block, font: str, size: float, width: float, names: Any = None) -> None:
     ncols = max(len(r) for r in block.rows)
     rows = [tuple(r) + ("",) * (ncols - len(r)) for r in block.rows]
     pad = 1.2 * MM
@@ -182,7 +220,8 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
         flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
         style = "b" if r_index == 0 else ""
-        cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
+        cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style, names) or [[]]
+                      for c, cell in enumerate(row)]
         height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
         flow.need(height)
         top = flow.y
@@ -193,8 +232,8 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
             y = top
             for ln in lines:
                 y -= size * 1.3
-                for dx, text, f in ln:
-                    flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
+                for piece in ln:
+                    flow.pages[-1].append(text_op(x + pad + piece[0], y + size * 0.25, piece, size))
             x += widths[c]
         flow.y = top - height
         flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
@@ -203,7 +242,7 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     area = reserve_scale(frame)
-    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns)
+    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else f"{comp.label} (continued)"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp import fonts
+from genpnp.art import richtext
 from genpnp.art.text import FONT
 from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, Length, PathSpec, Str, fld
@@ -27,6 +29,7 @@ class TextDoc(Component):
     blocks: tuple = ()
     source_name: str = ""
     body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
+    names: Any = None  # what style tags name (palette colours, fonts): a richtext.NameResolver
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -55,11 +58,32 @@ class TextDoc(Component):
                 ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no '
                           f'{fonts.STYLE_NAMES[style]} face, which this {block.kind} uses: add it to the font\'s '
                           "entry in game.yaml's fonts")
+        _check_markup(body, blocks, name, ctx)
         if not blocks:
             ctx.warn(loc, "the text is empty")
         if any(p.severity == "error" for p in ctx.problems.items if p.loc.file == name):
             return INVALID
-        return replace(obj, blocks=tuple(blocks), source_name=name, body=body)
+        return replace(obj, blocks=tuple(blocks), source_name=name, body=body, names=richtext.LoadResolver(ctx))
+
+
+_VALUE = re.compile(r"\{[^{}\n]*\}")  # a braced game value ({tiles[random=true]}): not a style tag
+
+
+def _check_markup(body: str, blocks: list, name: str, ctx: Ctx) -> None:
+    """Style tags of each block: a bad one is an error at its line and column."""
+    lines = body.splitlines()
+    for block in blocks:
+        for text in (block.text, *("|".join(r) for r in block.rows)):
+            masked = _VALUE.sub(lambda m: "0" * len(m.group(0)), text)
+            for offset, message in richtext.markup_problems(masked, ctx):
+                tag = masked[offset:masked.index("]", offset) + 1] if "]" in masked[offset:] else masked[offset:]
+                line, col = block.line, 1
+                for n in range(max(block.line - 1, 0), len(lines)):
+                    masked_line = _VALUE.sub(lambda m: "0" * len(m.group(0)), lines[n])
+                    if tag in masked_line:
+                        line, col = n + 1, masked_line.index(tag) + 1
+                        break
+                ctx.error(Loc(name, line, col), message)
 
 
 def _shown(path: Any, ctx: Ctx) -> str:
