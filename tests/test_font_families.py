@@ -154,3 +154,14 @@ def test_an_unknown_font_in_a_text_document_is_an_error_at_its_line(tmp_path: Pa
     code, out = build(tmp_path)
     assert code == 1 and "Traceback" not in out, out
     assert "cards.yaml:5:" in out and 'unknown font "bodyy"' in out and "did you mean" in out, out
+
+
+def test_emoji_and_cjk_in_a_title_or_on_the_cover_are_a_warning_naming_the_text(tmp_path: Path):
+    folder = make(tmp_path, FAMILY)
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("name: Fonts", "name: Fonts 🎲")
+                                      + "credits: [\"図 by Kei\"]\n")
+    (folder / "cards.yaml").write_text(CARDS.replace("    kind: card\n", "    kind: card\n    title: Cards 札\n"))
+    code, out = build(tmp_path)
+    assert code == 0, out
+    assert "game.yaml:1:" in out and "'🎲'" in out and "'Fonts 🎲'" in out, out
+    assert "'図'" in out and "cards.yaml:4:" in out and "'札'" in out, out

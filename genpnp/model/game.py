@@ -158,6 +158,17 @@ class GameMeta:
                 face = getattr(entry, key)
                 if face:
                     fonts.label(face, font_name + (f" ({fonts.STYLE_NAMES[style]})" if style else ""))
+        from genpnp.content.scripts import cover_glyphs
+
+        def at(key: str) -> Loc:
+            return data.loc_of(key) if isinstance(data, LMap) else loc
+
+        for key in ("name", "description", "publisher", "source"):
+            if values.get(key):
+                cover_glyphs(values[key], fonts.BOLD if key == "name" else fonts.DEFAULT, at(key), ctx)
+        for key in ("designers", "artists", "credits"):
+            for text in values.get(key, ()):
+                cover_glyphs(text, fonts.DEFAULT, at(key), ctx)
         names = values.get("palette") or {}
         groups = data.get("distinct") if isinstance(data, LMap) else None
         bad = False
