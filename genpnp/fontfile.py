@@ -174,7 +174,7 @@ def _convert(data: bytes) -> bytes:
     from fontTools.ttLib import TTFont, newTable
 
     try:
-        font = TTFont(io.BytesIO(data))
+        font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # same input, same bytes
         if font.flavor is not None:
             font.flavor = None
         if "CFF2" in font:

@@ -1,5 +1,6 @@
-"""Fonts the content may name: the TrueType files shipped in the package (``genpnp/data/fonts``, DejaVu,
-with their licence). A font that is not there is an error, never a silent fallback.
+"""Fonts the content may name: the fonts shipped in the package (``genpnp/data/fonts``, each with its
+licence: DejaVu, and open (OFL) text families and display faces for a game's look), and the game's own
+(``fonts:`` in game.yaml). A font that is not there is an error, never a silent fallback.
 
 Metrics and character coverage come from the font files themselves (parsed with
 reportlab's TrueType reader, which is a font parser, not the drawing backend),
@@ -28,6 +29,28 @@ FAMILIES = {
     "serif": ("DejaVuSerif.ttf",),
     "serif-bold": ("DejaVuSerif-Bold.ttf",),
 }
+# Open (SIL OFL 1.1) families shipped for a game's look: name -> (regular, bold, italic, bold italic) files;
+# display faces have one weight. Their licences are LICENSE-<package>.txt (from Debian's font packages).
+TEXT_FAMILIES = {
+    "cabin": ("Cabin-Regular.otf", "Cabin-Bold.otf", "Cabin-Italic.otf", "Cabin-BoldItalic.otf"),
+    "vollkorn": ("Vollkorn-Regular.ttf", "Vollkorn-Bold.ttf", "Vollkorn-Italic.ttf", "Vollkorn-BoldItalic.ttf"),
+    "karla": ("Karla-Regular.otf", "Karla-Bold.otf", "Karla-Italic.otf", "Karla-BoldItalic.otf"),
+    "averia-sans": ("AveriaSansGWF-Regular.ttf", "AveriaSansGWF-Bold.ttf", "AveriaSansGWF-Italic.ttf",
+                    "AveriaSansGWF-BoldItalic.ttf"),
+    "comic-neue": ("ComicNeue-Regular.otf", "ComicNeue-Bold.otf", "ComicNeue-Italic.otf", "ComicNeue-BoldItalic.otf"),
+}
+DISPLAY_FACES = {
+    "cherry-bomb": "CherryBomb-Regular.otf",
+    "bebas-neue": "BebasNeue-Regular.otf",
+    "league-spartan": "LeagueSpartan-Bold.otf",
+    "leckerli-one": "LeckerliOne-Regular.ttf",
+    "lobster-two": "LobsterTwo-Bold.otf",
+}
+_SUFFIXES = ("", "-bold", "-italic", "-bold-italic")
+for _name, _files in TEXT_FAMILIES.items():
+    FAMILIES.update({_name + suffix: (file,) for suffix, file in zip(_SUFFIXES, _files)})
+FAMILIES.update({name: (file,) for name, file in DISPLAY_FACES.items()})
+
 DEFAULT = "sans"
 BOLD = "sans-bold"
 ITALIC = "sans-italic"
@@ -103,6 +126,12 @@ def family(faces: dict[str, str]) -> None:
         _FAMILY[face] = dict(faces)
 
 
+for _name in TEXT_FAMILIES:
+    family({style: _name + suffix for style, suffix in zip(STYLES, _SUFFIXES)})
+for _name in DISPLAY_FACES:
+    family({"": _name})
+
+
 def label(name: str, shown: str) -> None:
     """The name the game gives a registered font (its key in game.yaml's ``fonts:``)."""
     _SHOWN[name] = shown
@@ -148,7 +177,13 @@ def ttfont(name: str) -> TTFont:
     converted = _GAME_FONTS.get(name, (None, None))[1]
     if converted is not None:
         return TTFont("gp-" + name, io.BytesIO(converted))
-    return fontcache.load("gp-" + name, font_path(name))
+    path = font_path(name)
+    if path.suffix == ".otf" and name not in _GAME_FONTS:  # a shipped font with CFF outlines
+        from genpnp import fontfile
+
+        data, _ = fontfile.truetype(path.read_bytes())
+        return TTFont("gp-" + name, io.BytesIO(data))
+    return fontcache.load("gp-" + name, path)
 
 
 @functools.cache

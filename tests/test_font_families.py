@@ -165,3 +165,52 @@ def test_emoji_and_cjk_in_a_title_or_on_the_cover_are_a_warning_naming_the_text(
     assert code == 0, out
     assert "game.yaml:1:" in out and "'🎲'" in out and "'Fonts 🎲'" in out, out
     assert "'図'" in out and "cards.yaml:4:" in out and "'札'" in out, out
+
+
+STYLED = """styles:
+  body: {font: cabin}
+  heading: {font: cherry-bomb, color: accent}
+  title: {font: cherry-bomb}
+palette:
+  accent: {color: "#aa3355"}
+"""
+RULES = "components:\n  rules:\n    kind: text\n    text: \"# Goal\\n\\nHave **fun**, *always*.\"\n"
+
+
+def test_styles_set_the_body_heading_and_title_fonts_once(tmp_path: Path):
+    folder = make(tmp_path, STYLED, RULES + CARDS.split("components:\n", 1)[1].replace("font: body", "font: cabin"))
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("[cards]", "[rules, cards]"))
+    code, out = build(tmp_path)
+    assert code == 0, out
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    names = {n.split("+")[-1] for n in embedded_fonts(pdf)}
+    assert {"Cabin-Regular", "Cabin-Bold", "Cabin-Italic", "Cherry-Bomb-Regular"} <= names, names
+
+
+def test_a_style_naming_an_unknown_font_is_an_error_with_a_suggestion(tmp_path: Path):
+    make(tmp_path, STYLED.replace("font: cabin", "font: cabbin"))
+    code, out = build(tmp_path)
+    assert code == 1 and "game.yaml:7:" in out and 'unknown font "cabbin"' in out and '"cabin"' in out, out
+
+
+def test_every_game_has_its_own_text_family_and_display_font_with_its_licence():
+    import yaml
+    from pdfcheck import CONTENT
+
+    from genpnp import fonts
+
+    seen = set()
+    for game in sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").is_file()):
+        styles = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))["styles"]
+        body, display = styles["body"]["font"], styles["heading"]["font"]
+        assert body in fonts.TEXT_FAMILIES and display in fonts.DISPLAY_FACES, game.name
+        assert (body, display) not in seen, game.name
+        seen.add((body, display))
+    folder = fonts.FONT_DIRS[0]
+    shipped = [f for files in fonts.TEXT_FAMILIES.values() for f in files] + list(fonts.DISPLAY_FACES.values())
+    licences = " ".join(p.read_text(encoding="utf-8", errors="replace") for p in folder.glob("LICENSE-*.txt"))
+    for file in shipped:
+        assert (folder / file).is_file(), file
+        family = file.split("-")[0].split("_")[0].replace("GWF", "")
+        assert family.lower()[:5] in licences.lower().replace(" ", ""), file
+    assert sum((folder / f).stat().st_size for f in shipped) < 4_000_000

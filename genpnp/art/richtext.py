@@ -65,6 +65,23 @@ class NameResolver(markup.Resolver):
         return name
 
 
+class TextLook(NameResolver):
+    """What a rules text needs of its game: the names its style tags may use, and the game's styles
+    (game.yaml's ``styles:``): body font, size and colour; heading font and colour."""
+
+    def __init__(self, ctx: Ctx):
+        from genpnp.model.game import style_color, style_font
+
+        super().__init__(ctx.palette, ctx.fonts)
+        styles = ctx.styles
+        body, heading = getattr(styles, "body", None), getattr(styles, "heading", None)
+        self.body_font = style_font(body.font, ctx.fonts) if body is not None and body.font else None
+        self.body_size = body.size if body is not None and body.size else None
+        self.body_color = style_color(body.color, ctx.palette) if body is not None else None
+        self.heading_font = style_font(heading.font, ctx.fonts) if heading is not None and heading.font else None
+        self.heading_color = style_color(heading.color, ctx.palette) if heading is not None else None
+
+
 def LoadResolver(ctx: Ctx) -> NameResolver:  # noqa: N802 (reads as the class it makes)
     return NameResolver(ctx.palette, ctx.fonts)
 

@@ -60,6 +60,14 @@ class Text(ArtElement):
     wrap: bool = fld(Bool(), True, "wrap lines (between words, or after a hyphen of the text)")
     min_scale: float = fld(Num(0.3, 1.0), 0.7, "smallest size, as a fraction of size, when shrinking to fit")
 
+    @classmethod
+    def from_values(cls, values: dict, data: Any, loc: Any, ctx: Ctx) -> Any:
+        """A text that names no font takes the game's body font (styles: body: font:)."""
+        body = getattr(ctx.styles, "body", None)
+        if "font" not in data and body is not None and body.font:
+            values["font"] = ctx.fonts.get(body.font, body.font)
+        return cls(**values)
+
     def layout(self, w: float, h: float):
         """(box, fitted lines and size) on a w x h face; worked out once per face size (the check at load
         and the drawing ask for the same layout)."""

@@ -93,6 +93,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
         problems.check()
     ctx.palette = _palette(meta)
     ctx.fonts = {name: entry.file for name, entry in (meta.fonts or {}).items()}
+    ctx.styles = meta.styles
     ctx.root = root
     components: dict[str, Any] = {}
     files = []

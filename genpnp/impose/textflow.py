@@ -78,6 +78,25 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
     return lines
 
 
+def heading_font(font: str, names: Any) -> tuple[str, str]:
+    """(font, "b" or "") of headings: the game's heading font (styles: heading:), in its family's bold face
+    when it has one (a display face as it is); else the body font's bold."""
+    chosen = getattr(names, "heading_font", None)
+    if chosen is None:
+        return font, "b"
+    return chosen, "b" if fonts.has_style(chosen, "b") else ""
+
+
+def _inked(lines: list[list[tuple]], color: Any) -> list[list[tuple]]:
+    """The lines with ``color`` for every piece whose tags set no colour of their own."""
+    if color is None:
+        return lines
+    import dataclasses
+
+    return [[(x, t, f, st if st.color is not None else dataclasses.replace(st, color=color)) for x, t, f, st in ln]
+            for ln in lines]
+
+
 def text_op(x: float, y: float, piece: tuple, size: float) -> tuple:
     """The drawing op of a placed piece (x, text, font, style): ("text", x, y, text, font, size), with the
     style appended when it is not plain."""
@@ -145,13 +164,16 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
                   names: Any = None) -> list[list[tuple]]:
     flow = Flow(area, columns)
     width = flow.col_w
+    body_ink = getattr(names, "body_color", None)
     for block in blocks:
         if block.kind == "pagebreak":
             if flow.pages[-1]:
                 flow.page_break()
         elif block.kind == "heading":
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
-            lines = wrap_runs(block.text, font, hsize, width, "b", names)
+            hfont, bold = heading_font(font, names)
+            lines = _inked(wrap_runs(block.text, hfont, hsize, width, bold, names),
+                           getattr(names, "heading_color", None))
             flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
@@ -163,14 +185,14 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            lines = wrap_runs(block.text, font, size, width - indent, names=names)
+            lines = _inked(wrap_runs(block.text, font, size, width - indent, names=names), body_ink)
             for i, ln in enumerate(lines):
                 flow.line(ln, size, indent)
                 if i == 0:
                     flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, marker, font, size))
             flow.y -= size * 0.2
         elif block.kind == "para":
-            for ln in wrap_runs(block.text, font, size, width, names=names):
+            for ln in _inked(wrap_runs(block.text, font, size, width, names=names), body_ink):
                 flow.line(ln, size)
             flow.y -= size * 0.6
         elif block.kind == "table":
@@ -220,8 +242,8 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float, names
         flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
         style = "b" if r_index == 0 else ""
-        cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style, names) or [[]]
-                      for c, cell in enumerate(row)]
+        cell_lines = [_inked(wrap_runs(cell, font, size, widths[c] - 2 * pad, style, names),
+                             getattr(names, "body_color", None)) or [[]] for c, cell in enumerate(row)]
         height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
         flow.need(height)
         top = flow.y

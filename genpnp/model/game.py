@@ -96,6 +96,44 @@ class FontEntry:
 
 
 @dataclass(frozen=True, kw_only=True)
+class TextStyle:
+    """How one kind of the game's text looks."""
+
+    font: str = fld(Str(max_len=100), "", "a font: built-in (sans, serif), shipped (cabin, vollkorn, karla, "
+                    "averia-sans, comic-neue; cherry-bomb, bebas-neue, league-spartan, leckerli-one, lobster-two) or "
+                    "one of the game's fonts", "cabin")
+    size: float = fld(Length(4.0, 72.0), 0.0, "size (body text of rules texts; headings scale from it)", "10pt")
+    color: str = fld(Str(max_len=40), "", "colour: a palette name, a colour name or #rrggbb", "ink")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Styles:
+    """The game's text styles, set once: each text of that kind takes them unless it sets its own."""
+
+    body: TextStyle | None = fld(Obj(TextStyle), None, "body text: rules, guides and aids, and the text elements of "
+                                 "pieces (their font, when an element names none)")
+    heading: TextStyle | None = fld(Obj(TextStyle), None, "headings of rules, guides and aids (in the font's bold "
+                                    "face when its family has one; a display face as it is)")
+    title: TextStyle | None = fld(Obj(TextStyle), None, "titles: the title of each sheet (and the cover's)")
+    loc: Loc = Loc("<built-in>")
+
+
+def style_font(name: str, game_fonts: dict[str, str]) -> str:
+    """A style's font name as the font module knows it (a game's font by its internal name)."""
+    return game_fonts.get(name, name)
+
+
+def style_color(name: str, palette: dict[str, Color], default: Any = None) -> Any:
+    """A style's colour (a palette entry keeps its grey and pattern for --ink bw), or ``default``."""
+    from genpnp.color import parse_color
+
+    if not name:
+        return default
+    return palette[name] if name in palette else parse_color(name)
+
+
+@dataclass(frozen=True, kw_only=True)
 class PaletteEntry:
     """A named colour, with what it means and how it prints in black and white."""
 
@@ -145,6 +183,7 @@ class GameMeta:
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own font families: name -> {file, bold, "
                              "italic, bold_italic, licence} or {system: family name}; text elements use them by "
                              "name (font: title)")
+    styles: Styles | None = fld(Obj(Styles), None, "the game's text styles: body, heading, title (see Fonts)")
     release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")
     loc: Loc = Loc("<built-in>")
 
@@ -170,8 +209,8 @@ class GameMeta:
             for text in values.get(key, ()):
                 cover_glyphs(text, fonts.DEFAULT, at(key), ctx)
         names = values.get("palette") or {}
+        bad = not _check_styles(values, data, ctx)
         groups = data.get("distinct") if isinstance(data, LMap) else None
-        bad = False
         for i, group in enumerate(values.get("distinct", ())):
             for j, name in enumerate(group):
                 if name not in names:
@@ -198,3 +237,42 @@ class Game:
 
     def component_loc(self, name: str) -> Loc:
         return self.components[name].loc
+
+
+def _check_styles(values: dict, data: Any, ctx: Any) -> bool:
+    """Each style's font is known (built-in, shipped or the game's) and its colour is a colour; the names
+    are kept as written (resolved where the text is set)."""
+    from genpnp import fonts
+    from genpnp.color import parse_color
+
+    styles = values.get("styles")
+    if styles is None:
+        return True
+    good = True
+    raw = data.get("styles") if isinstance(data, LMap) else None
+    game_fonts = values.get("fonts") or {}
+    palette = values.get("palette") or {}
+    for kind in ("body", "heading", "title"):
+        style = getattr(styles, kind)
+        if style is None:
+            continue
+        entry = raw.get(kind) if isinstance(raw, LMap) else None
+
+        def at(key: str, entry: Any = entry, style: Any = style) -> Loc:
+            return entry.loc_of(key) if isinstance(entry, LMap) and key in entry else style.loc
+
+        if style.font and style.font not in game_fonts:
+            try:
+                fonts.font_path(style.font)
+            except fonts.FontError:
+                known = sorted(set(fonts.available()) | set(game_fonts))
+                ctx.error(at("font"), f'unknown font "{style.font}"{did_you_mean(style.font, known)}')
+                good = False
+        if style.color and style.color not in palette:
+            try:
+                parse_color(style.color)
+            except ValueError as exc:
+                hint = did_you_mean(style.color, palette) if palette and "did you mean" not in str(exc) else ""
+                ctx.error(at("color"), f"{exc}{hint}")
+                good = False
+    return good

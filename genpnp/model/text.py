@@ -29,10 +29,15 @@ class TextDoc(Component):
     blocks: tuple = ()
     source_name: str = ""
     body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
-    names: Any = None  # what style tags name (palette colours, fonts): a richtext.NameResolver
+    names: Any = None  # what style tags name (palette colours, fonts) and the game's styles: a richtext.TextLook
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        look = richtext.TextLook(ctx)
+        if "font" not in data and look.body_font:
+            values["font"] = look.body_font
+        if "size" not in data and look.body_size:
+            values["size"] = look.body_size
         obj = cls(**values)
         if obj.source is None and not obj.text:
             return ctx.error(loc, 'a text component needs "source" (a Markdown file) or "text"')
@@ -52,7 +57,7 @@ class TextDoc(Component):
                 ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no glyph for '
                           f'{missing!r}')
             styles = {st for _, st in markdown.runs(block.text)}
-            if block.kind in ("heading", "table"):
+            if block.kind == "table" or (block.kind == "heading" and look.heading_font is None):
                 styles.add("b")
             for style in sorted(st for st in styles if st and not fonts.has_style(obj.font, st)):
                 ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no '
@@ -63,7 +68,7 @@ class TextDoc(Component):
             ctx.warn(loc, "the text is empty")
         if any(p.severity == "error" for p in ctx.problems.items if p.loc.file == name):
             return INVALID
-        return replace(obj, blocks=tuple(blocks), source_name=name, body=body, names=richtext.LoadResolver(ctx))
+        return replace(obj, blocks=tuple(blocks), source_name=name, body=body, names=look)
 
 
 _VALUE = re.compile(r"\{[^{}\n]*\}")  # a braced game value ({tiles[random=true]}): not a style tag
