@@ -146,7 +146,7 @@ def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
     from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
     from genpnp.model.base import Component, Face
-    from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec
+    from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec, Styles, TextStyle
     from genpnp.rules.docs import rules_section
 
     kinds, arts = _registries()
@@ -155,6 +155,8 @@ def content_reference() -> str:
         "table:game": key_table(GameMeta),
         "table:palette": key_table(PaletteEntry),
         "table:fonts": key_table(FontEntry),
+        "table:styles": key_table(Styles),
+        "table:text-style": key_table(TextStyle),
         "table:release-exports": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
