@@ -132,3 +132,20 @@ def test_a_bad_tag_in_rules_text_is_an_error_at_its_line_and_column(tmp_path: Pa
     assert code == 0, out
     (pdf,) = (tmp_path / "out").glob("*.pdf")
     assert "Deal 2 fire damage" in " ".join(pdf_text(pdf).split()), pdf_text(pdf)
+
+
+def test_style_tags_in_a_board_label_draw_and_a_bad_one_is_an_error_at_its_line(tmp_path: Path):
+    from pdfcheck import copy_game, edit
+
+    folder = copy_game(tmp_path, "berzerka")
+    data = folder / "data" / "contracts.yaml"
+    text = data.read_text(encoding="utf-8")
+    objective = text.split("objective: ", 1)[1].split("\n", 1)[0]
+    line = edit(data, f"objective: {objective}", f'objective: "[red]{objective.strip(chr(34))}[/]"')
+    code, out = output_of("build", "berzerka", "--content", str(tmp_path / "content"), "--out",
+                          str(tmp_path / "out"), "-q")
+    assert code == 0, out
+    edit(data, "[red]", "[rde]")
+    code, out = output_of("build", "berzerka", "--content", str(tmp_path / "content"), "--out",
+                          str(tmp_path / "out2"), "-q")
+    assert code == 1 and f"contracts.yaml:{line}:" in out and 'did you mean "red"' in out, out

@@ -145,14 +145,28 @@ class TableBoard(Component):
 
 
 def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
+    """The row's texts, filled from the item; style tags ([red]...[/]) are read, a bad one an error at its
+    cell (the CSV row and column of the field that holds it)."""
+    from genpnp.art.base import field_names
+    from genpnp.art.richtext import markup_problems, parse_rich
+
     used: set[str] = set()
     parts = []
     for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value):
         before = len(ctx.problems.items)
+        for name in sorted(field_names(template)):
+            value = item.fields.get(name)
+            for _, message in markup_problems(value, ctx) if isinstance(value, str) else ():
+                ctx.error(item.cells.get(name, item.loc), f'{message} (in the field "{name}")')
+        if len(ctx.problems.items) > before:
+            return INVALID
         value = substitute(template, item.fields, item.loc, ctx, used)
         if value is INVALID or len(ctx.problems.items) > before:
             return INVALID
-        parts.append(str(value))
+        value = parse_rich(str(value), item.loc, ctx)
+        if value is INVALID:
+            return INVALID
+        parts.append(value)
     title, subtitle, text, value = parts
     return RowText(title, subtitle, text, value, item.loc)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp import fonts
+from genpnp.art import richtext
+from genpnp.art.markup import PLAIN
 from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
 from genpnp.model.tableboard import TableBoard
@@ -20,6 +22,9 @@ def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, bo
     x, y, w, h = box
     if not text or w <= 0 or h <= 0:
         return
+    if styled(text):
+        _rich(surface, text, font, size, board, box, align, valign, min_scale)
+        return
     fitted = fit_lines(text, font, size, w, h, True, min_scale)
     if fitted is None:
         fitted = (fonts.wrap(text, font, size * min_scale, w), size * min_scale)
@@ -28,6 +33,25 @@ def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, bo
     if s < SMALL:
         report(surface, "small-text", f'"{text[:40]}" drawn at {s:.1f} pt')
     draw_lines(surface, lines, font, s, board.ink, x, y, w, h, align, valign)
+
+
+def styled(text: str) -> bool:
+    """Text with style tags or icons (read at load: :func:`genpnp.art.richtext.parse_rich`)."""
+    segments = getattr(text, "segments", ())
+    return any(emphasis or style != PLAIN for _, emphasis, style in segments) or bool(getattr(text, "icons", None))
+
+
+def _rich(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple, align: str,
+          valign: str, min_scale: float) -> None:
+    x, y, w, h = box
+    fitted = richtext.fit(text, font, size, w, h, True, min_scale)
+    if fitted is None:
+        fitted = (richtext.wrap(text, font, size * min_scale, w, size), size * min_scale)
+        report(surface, "overflow", f'"{text[:40]}" does not fit its cell even at {size * min_scale:.1f} pt')
+    lines, s = fitted
+    if s < SMALL:
+        report(surface, "small-text", f'"{text[:40]}" drawn at {s:.1f} pt')
+    richtext.draw(surface, lines, s, board.ink, x, y, w, h, align, valign, size)
 
 
 def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
