@@ -26,7 +26,8 @@ def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
     return value
 
 
-FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or one of the game's fonts:)")
+FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, a shipped family such as "
+              "cabin or cabin-bold, or one of the game's fonts:)")
 
 
 def fit_lines(text: str, font: str, size: float, w: float, h: float, wrap: bool, min_scale: float):
