@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import string
+import struct
 
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.t2CharStringPen import T2CharStringPen
@@ -43,3 +44,28 @@ def font(family: str, style: str = "Regular", cff: bool = True, width: int = 600
     out = io.BytesIO()
     fb.save(out)
     return out.getvalue()
+
+
+def tables(data: bytes) -> dict[str, tuple[int, int, int]]:
+    """Table tag -> (directory entry offset, table offset, length)."""
+    (count,) = struct.unpack_from(">H", data, 4)
+    out = {}
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        out[tag.decode()] = (12 + 16 * i, offset, length)
+    return out
+
+
+def huge_cmap(data: bytes) -> bytes:
+    """The font with a format 12 character map naming every 32-bit code (four billion)."""
+    sub = struct.pack(">HHIII", 12, 0, 16 + 12, 0, 1) + struct.pack(">III", 0, 0xFFFFFFFF, 1)
+    cmap = struct.pack(">HH", 0, 1) + struct.pack(">HHI", 3, 10, 12) + sub
+    entry, _, _ = tables(data)["cmap"]
+    body = data + cmap
+    return body[:entry + 8] + struct.pack(">II", len(data), len(cmap)) + body[entry + 16:]
+
+
+def loca_past_end(data: bytes) -> bytes:
+    """The font with its last glyph offset far past the end of the glyph table."""
+    _, offset, length = tables(data)["loca"]
+    return data[:offset + length - 4] + struct.pack(">I", 0x7FFFFFF0) + data[offset + length:]

@@ -3,11 +3,10 @@ system fonts by family name, and damaged or hostile font files a `file:line:col`
 
 from __future__ import annotations
 
-import struct
 from pathlib import Path
 
 import pytest
-from fontmaker import font
+from fontmaker import font, huge_cmap, loca_past_end
 from pdfcheck import embedded_fonts, output_of
 
 GAME = 'name: Fonts\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [cards]\n'
@@ -95,32 +94,9 @@ def test_a_system_font_the_machine_lacks_names_what_was_looked_for(tmp_path: Pat
     assert "game.yaml:7:" in out and '"No Such Family Anywhere"' in out and "fc-match" in out, out
 
 
-def _sfnt_tables(data: bytes) -> dict[str, tuple[int, int, int]]:
-    (count,) = struct.unpack_from(">H", data, 4)
-    out = {}
-    for i in range(count):
-        tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-        out[tag.decode()] = (12 + 16 * i, offset, length)
-    return out
-
-
-def _huge_cmap(data: bytes) -> bytes:
-    """The font with a format 12 character map naming every 32-bit code."""
-    sub = struct.pack(">HHIII", 12, 0, 16 + 12, 0, 1) + struct.pack(">III", 0, 0xFFFFFFFF, 1)
-    cmap = struct.pack(">HH", 0, 1) + struct.pack(">HHI", 3, 10, 12) + sub
-    entry, _, _ = _sfnt_tables(data)["cmap"]
-    body = data + cmap
-    return body[:entry + 8] + struct.pack(">II", len(data), len(cmap)) + body[entry + 16:]
-
-
-def _loca_past_end(data: bytes) -> bytes:
-    entry, offset, length = _sfnt_tables(data)["loca"]
-    return data[:offset + length - 4] + struct.pack(">I", 0x7FFFFFF0) + data[offset + length:]
-
-
 DAMAGE = {
-    "a cmap of four billion codes": (lambda d: _huge_cmap(d), "codes"),
-    "glyph offsets past the end": (lambda d: _loca_past_end(d), "past the end"),
+    "a cmap of four billion codes": (huge_cmap, "codes"),
+    "glyph offsets past the end": (loca_past_end, "past the end"),
     "a truncated file": (lambda d: d[:200], "past the end"),
     "not a font": (lambda d: b"GIF89a" + d, "not a TrueType or OpenType font"),
 }
