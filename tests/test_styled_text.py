@@ -149,3 +149,31 @@ def test_style_tags_in_a_board_label_draw_and_a_bad_one_is_an_error_at_its_line(
     code, out = output_of("build", "berzerka", "--content", str(tmp_path / "content"), "--out",
                           str(tmp_path / "out2"), "-q")
     assert code == 1 and f"contracts.yaml:{line}:" in out and 'did you mean "red"' in out, out
+
+
+def test_callout_and_example_boxes_take_the_games_box_styles():
+    from genpnp.content.markdown import parse
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import layout_blocks
+
+    blocks, problems = parse("Intro.\n\n> **Note.** Keep\n> it short.\n>\n> Really.\n\n> [!EXAMPLE]\n> Blue rolls 4.\n",
+                             "rules.md")
+    assert not problems
+    assert [(b.kind, b.text, b.line) for b in blocks] == [
+        ("para", "Intro.", 1), ("callout", "**Note.** Keep it short.\nReally.", 3), ("example", "Blue rolls 4.", 8)]
+
+    class Look:
+        body_color = heading_color = None
+        boxes = {"callout": None, "example": type("B", (), {"font": "serif", "size": 8.0, "color": "INK",
+                                                            "fill": "PAPER"})()}
+
+        def color(self, name):
+            raise ValueError(name)
+
+    (page,) = layout_blocks(tuple(blocks), "sans", 10.0, Box(0, 0, 300, 500), 1, Look())
+    boxes = [op for op in page if op[0] == "box"]
+    assert len(boxes) == 2 and boxes[1][5] == "PAPER"
+    example_text = [op for op in page if op[0] == "text" and op[3] == "Blue"]
+    assert example_text[0][4] == "serif" and example_text[0][5] == 8.0 and example_text[0][6].color == "INK"
+    x, y, w, h = boxes[1][1:5]
+    assert y < example_text[0][2] < y + h  # the text sits inside its box

@@ -80,6 +80,19 @@ class TextLook(NameResolver):
         self.body_color = style_color(body.color, ctx.palette) if body is not None else None
         self.heading_font = style_font(heading.font, ctx.fonts) if heading is not None and heading.font else None
         self.heading_color = style_color(heading.color, ctx.palette) if heading is not None else None
+        self.boxes = {kind: BoxLook(getattr(styles, kind, None), ctx) for kind in ("callout", "example")}
+
+
+class BoxLook:
+    """A callout or example box of a rules text: font, size (0: the body's), text colour, fill."""
+
+    def __init__(self, style: Any, ctx: Ctx):
+        from genpnp.model.game import style_color, style_font
+
+        self.font = style_font(style.font, ctx.fonts) if style is not None and style.font else None
+        self.size = style.size if style is not None and style.size else 0.0
+        self.color = style_color(style.color, ctx.palette) if style is not None else None
+        self.fill = style_color(style.fill, ctx.palette) if style is not None else None
 
 
 def LoadResolver(ctx: Ctx) -> NameResolver:  # noqa: N802 (reads as the class it makes)

@@ -197,7 +197,49 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             flow.y -= size * 0.6
         elif block.kind == "table":
             _table(flow, block, font, size, width, names)
+        elif block.kind in ("callout", "example"):
+            text_box(flow, block, font, size, width, names)
     return [page for page in flow.pages if page]
+
+
+BOX_PAD = 2.5 * MM  # inside a callout or example box
+BOX_BAR = 1.2 * MM  # the coloured bar on its left edge
+BOX_FILLS = {"callout": (0.93, 0.95, 0.97), "example": (0.97, 0.95, 0.89)}  # when the game's styles set none
+
+
+def text_box(flow: Flow, block: Block, font: str, size: float, width: float, names: Any) -> None:
+    """A callout or example box: its paragraphs on a tinted ground with a bar at the left, kept whole in
+    one column (a box taller than a column flows as plain paragraphs)."""
+    from genpnp.color import Color
+
+    look = getattr(names, "boxes", {}).get(block.kind)
+    bfont = getattr(look, "font", None) or font
+    bsize = getattr(look, "size", 0.0) or size * 0.95
+    ink = getattr(look, "color", None) or getattr(names, "body_color", None)
+    fill = getattr(look, "fill", None) or Color(*BOX_FILLS[block.kind])
+    bar = getattr(names, "heading_color", None) or Color(0.55, 0.55, 0.55)
+    inner = width - 2 * BOX_PAD - BOX_BAR
+    paras = [_inked(wrap_runs(p, bfont, bsize, inner, names=names), ink) for p in block.text.split("\n") if p]
+    heights = [sum(line_size(ln, bsize) * 1.3 for ln in lines) for lines in paras]
+    height = sum(heights) + bsize * 0.4 * (len(paras) - 1) + 2 * BOX_PAD
+    if height > flow.area.h:
+        for lines in paras:
+            for ln in lines:
+                flow.line(ln, bsize)
+            flow.y -= bsize * 0.6
+        return
+    flow.need(height + (size * 0.3 if flow.y < flow.area.y2 - 0.01 else 0.0))
+    if flow.y < flow.area.y2 - 0.01:
+        flow.y -= size * 0.3
+    top = flow.y
+    flow.op("box", flow.x, top - height, width, height, fill, bar, BOX_BAR)
+    flow.y -= BOX_PAD - bsize * 0.1
+    for n, lines in enumerate(paras):
+        if n:
+            flow.y -= bsize * 0.4
+        for ln in lines:
+            flow.line(ln, bsize, BOX_BAR + BOX_PAD)
+    flow.y = top - height - size * 0.7
 
 
 FLOOR = 6.0  # a table shrinks down to this size (pt) before a word would not fit its column

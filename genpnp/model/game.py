@@ -104,6 +104,7 @@ class TextStyle:
                     "one of the game's fonts", "cabin")
     size: float = fld(Length(4.0, 72.0), 0.0, "size (body text of rules texts; headings scale from it)", "10pt")
     color: str = fld(Str(max_len=40), "", "colour: a palette name, a colour name or #rrggbb", "ink")
+    fill: str = fld(Str(max_len=40), "", "background of a callout or example box (a colour)", "paper")
     loc: Loc = Loc("<built-in>")
 
 
@@ -116,6 +117,10 @@ class Styles:
     heading: TextStyle | None = fld(Obj(TextStyle), None, "headings of rules, guides and aids (in the font's bold "
                                     "face when its family has one; a display face as it is)")
     title: TextStyle | None = fld(Obj(TextStyle), None, "titles: the title of each sheet (and the cover's)")
+    callout: TextStyle | None = fld(Obj(TextStyle), None, "callout boxes of rules texts (`> ` lines): font, size, "
+                                    "colour and fill")
+    example: TextStyle | None = fld(Obj(TextStyle), None, "example boxes of rules texts (`> [!EXAMPLE]`): font, "
+                                    "size, colour and fill")
     loc: Loc = Loc("<built-in>")
 
 
@@ -186,7 +191,8 @@ class GameMeta:
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own font families: name -> {file, bold, "
                              "italic, bold_italic, licence} or {system: family name}; text elements use them by "
                              "name (font: title)")
-    styles: Styles | None = fld(Obj(Styles), None, "the game's text styles: body, heading, title (see Fonts)")
+    styles: Styles | None = fld(Obj(Styles), None, "the game's text styles: body, heading, title, callout, example "
+                                "(see Text styles)")
     release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")
     loc: Loc = Loc("<built-in>")
 
@@ -255,7 +261,7 @@ def _check_styles(values: dict, data: Any, ctx: Any) -> bool:
     raw = data.get("styles") if isinstance(data, LMap) else None
     game_fonts = values.get("fonts") or {}
     palette = values.get("palette") or {}
-    for kind in ("body", "heading", "title"):
+    for kind in ("body", "heading", "title", "callout", "example"):
         style = getattr(styles, kind)
         if style is None:
             continue
@@ -271,11 +277,13 @@ def _check_styles(values: dict, data: Any, ctx: Any) -> bool:
                 known = sorted(set(fonts.available()) | set(game_fonts))
                 ctx.error(at("font"), f'unknown font "{style.font}"{did_you_mean(style.font, known)}')
                 good = False
-        if style.color and style.color not in palette:
-            try:
-                parse_color(style.color)
-            except ValueError as exc:
-                hint = did_you_mean(style.color, palette) if palette and "did you mean" not in str(exc) else ""
-                ctx.error(at("color"), f"{exc}{hint}")
-                good = False
+        for key in ("color", "fill"):
+            value = getattr(style, key)
+            if value and value not in palette:
+                try:
+                    parse_color(value)
+                except ValueError as exc:
+                    hint = did_you_mean(value, palette) if palette and "did you mean" not in str(exc) else ""
+                    ctx.error(at(key), f"{exc}{hint}")
+                    good = False
     return good

@@ -28,6 +28,10 @@ def draw_text_page(surface: Any, ops: list[tuple]) -> None:
         elif op[0] == "rule":
             _, x1, y1, x2, y2 = op
             surface.line(x1, y1, x2, y2, RULE, 0.5)
+        elif op[0] == "box":  # a callout or example box: its ground and the bar at its left
+            _, x, y, w, h, fill, bar, bar_w = op
+            surface.rect(x, y, w, h, fill=fill)
+            surface.rect(x, y, bar_w, h, fill=bar)
         elif op[0] == "fill":
             _, x, y, w, h = op
             surface.rect(x, y, w, h, fill=SHADE)
