@@ -44,8 +44,10 @@ def _title(value: Any, loc: Loc, ctx: Ctx) -> Any:
     from genpnp.content.scripts import cover_glyphs
 
     text = Str(max_len=80).parse(value, loc, ctx)
+    title = getattr(ctx.styles, "title", None)
     if text is not INVALID:
-        cover_glyphs(text, fonts.BOLD, loc, ctx)
+        font = ctx.fonts.get(title.font, title.font) if title is not None and title.font else fonts.BOLD
+        cover_glyphs(text, font, loc, ctx)
     return text
 
 

@@ -211,9 +211,14 @@ class GameMeta:
         def at(key: str) -> Loc:
             return data.loc_of(key) if isinstance(data, LMap) else loc
 
+        title = values["styles"].title if values.get("styles") is not None else None
+        title_font = fonts.BOLD
+        if title is not None and title.font:
+            game_fonts = values.get("fonts") or {}
+            title_font = game_fonts[title.font].file if title.font in game_fonts else title.font
         for key in ("name", "description", "publisher", "source"):
             if values.get(key):
-                cover_glyphs(values[key], fonts.BOLD if key == "name" else fonts.DEFAULT, at(key), ctx)
+                cover_glyphs(values[key], title_font if key == "name" else fonts.DEFAULT, at(key), ctx)
         for key in ("designers", "artists", "credits"):
             for text in values.get(key, ()):
                 cover_glyphs(text, fonts.DEFAULT, at(key), ctx)
