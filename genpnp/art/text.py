@@ -82,12 +82,15 @@ class Text(ArtElement):
 
     def check(self, w: float, h: float, ctx: Ctx) -> None:
         super().check(w, h, ctx)
-        plain = "".join(t for t, _, _ in richtext.segments(self.text))
-        plain = richtext.ICON_TAG.sub("", plain)
-        missing = fonts.missing_glyphs(plain.replace(fonts.SOFT_HYPHEN, ""), self.font)
-        if missing:
-            ctx.error(self.loc, f'the font "{fonts.shown_name(self.font)}" has no glyph for {missing!r}: choose '
-                      "another font")
+        by_font: dict[str, str] = {}  # the text in each font ([font=...] tags name others)
+        for text, _, style in richtext.segments(self.text):
+            by_font[style.font or self.font] = by_font.get(style.font or self.font, "") + text
+        for font, text in by_font.items():
+            plain = richtext.ICON_TAG.sub("", text).replace(fonts.SOFT_HYPHEN, "")
+            missing = fonts.missing_glyphs(plain, font)
+            if missing:
+                ctx.error(self.loc, f'the font "{fonts.shown_name(font)}" has no glyph for {missing!r}: choose '
+                          "another font")
         richtext.check_styles(self.text, self.font, self.loc, ctx)
         _, fitted = self.layout(w, h)
         if fitted is None:

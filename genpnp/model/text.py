@@ -52,9 +52,15 @@ class TextDoc(Component):
         blocks, problems = markdown.parse(body, name)
         ctx.problems.extend(problems)
         for block in blocks:
-            missing = fonts.missing_glyphs(block.text + "".join("".join(r) for r in block.rows), obj.font)
+            font: str = obj.font
+            box_font = look.boxes[block.kind].font if block.kind in look.boxes else None
+            if block.kind == "heading" and look.heading_font:
+                font = look.heading_font
+            elif box_font:
+                font = box_font
+            missing = fonts.missing_glyphs(block.text + "".join("".join(r) for r in block.rows), font)
             if missing:
-                ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no glyph for '
+                ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(font)}" has no glyph for '
                           f'{missing!r}')
             styles = {st for _, st in markdown.runs(block.text)}
             if block.kind == "table" or (block.kind == "heading" and look.heading_font is None):
