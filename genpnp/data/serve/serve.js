@@ -155,7 +155,7 @@ function renderDetail(s) {
     if (item) {
       title = `${comp.title}: ${item.item}. ${item.name.replace(/^\d+-?/, "")}`;
       place = comp.loc;
-      images = item.faces.map((f) => [f.face, f.url, f.w * 1.6]);
+      images = item.faces.map((f) => [f.face, f.url, f.w * 1.3]);
     }
   } else if (selected?.type === "page") {
     const page = s.pages.find((p) => p.number === selected.number);
