@@ -82,7 +82,8 @@ def test_the_cards_and_pages_are_shown(session) -> None:
 
 def test_an_edit_redraws_that_card_only_without_a_reload(session) -> None:
     server, page, root = session
-    page.evaluate("window.notReloaded = true")
+    page.evaluate("window.notReloaded = true; window.scrollTo(0, 120);"
+                  "document.querySelectorAll('.item img').forEach((img, n) => { img.mark = n; })")
     before = face_sources(page)
     fetched: list[str] = []
     page.on("request", lambda request: fetched.append(request.url))
@@ -91,11 +92,15 @@ def test_an_edit_redraws_that_card_only_without_a_reload(session) -> None:
     page.wait_for_function("([n, old]) => document.querySelectorAll('.item img')[n].getAttribute('src') !== old",
                            arg=[2, before[2]])
     page.wait_for_selector("#status.ok")
+    page.wait_for_function("document.querySelectorAll('.item img')[2].naturalWidth > 0")
     after = face_sources(page)
     assert [n for n, (a, b) in enumerate(zip(before, after)) if a != b] == [2]  # card 2's front, nothing else
     faces = [url for url in fetched if "/faces/" in url]
     assert faces == [server.url + after[2].lstrip("/")]  # the browser fetched that image and no other face
     assert page.evaluate("window.notReloaded") is True
+    assert page.evaluate("window.scrollY") == 120  # the scroll position stays
+    marks = page.eval_on_selector_all(".item img", "imgs => imgs.map(i => i.mark)")
+    assert marks == list(range(8))  # every image element is the one that was there: changed in place
     assert page.locator(".item.selected").get_attribute("data-key") == "cards/2"  # the selection stays
 
 
