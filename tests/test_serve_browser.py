@@ -130,3 +130,13 @@ def test_paths_outside_the_output_are_refused(session) -> None:
         assert status == 404 and b"root:" not in body
     answer = page.request.get(server.url + "out/%2e%2e/%2e%2e/etc/passwd")
     assert answer.status == 404
+
+
+def test_print_options_are_switched_in_the_page(session) -> None:
+    server, page, root = session
+    page.select_option("#options select[name=paper]", "a4")
+    page.wait_for_function("document.querySelector('#pdf').getAttribute('href').endsWith('serve-test-a4-color.pdf')")
+    page.fill("#options input[name=bleed]", "9")
+    page.dispatch_event("#options input[name=bleed]", "change")
+    page.wait_for_selector("#option-error:not([hidden])")
+    assert "bleed: 9 mm is not between 0 and 6" in page.inner_text("#option-error")
