@@ -9,6 +9,7 @@ whatever shows or prints a face (`genpnp serve`'s preview, a reprint of only wha
 keep its earlier output for every face whose digest is unchanged.
 
     digest = face_digest(component, piece, "front", bleed=0.0, salt="color 100dpi")
+    digests = face_digests(game)       # {(component, item, face): digest} for every item of a game
     digests = page_digests(doc)        # one per page of an imposed Document, in order
 
 ``salt`` is mixed in first: whatever else decides the output (the ink mode, a resolution).
@@ -150,6 +151,15 @@ def face_digest(component: Any, piece: Any, face: str, bleed: float = 0.0, salt:
     surface = DigestSurface(f"{salt}|{piece.w:.3f}x{piece.h:.3f}|{bleed:.3f}")
     draw_placement(surface, Placement(component, piece, face, Box(bleed, bleed, piece.w, piece.h), 0, bleed))
     return surface.hexdigest()
+
+
+def face_digests(game: Any, bleed: float = 0.0, salt: str = "") -> dict[tuple[str, int, str], str]:
+    """Every face of every item of the game's pieces, as ``{(component, item, face): digest}``; items are
+    numbered from 1 in order as ``genpnp export`` numbers them (identical pieces in a row are one item)."""
+    from genpnp.export import exportable, face_jobs
+
+    return {(job.component.name, job.item, job.face): face_digest(job.component, job.piece, job.face, bleed, salt)
+            for comp in exportable(game) for job in face_jobs(comp)}
 
 
 def page_digests(doc: Any, salt: str = "") -> list[str]:

@@ -14,7 +14,7 @@ from serve_game import Served, make_game
 
 from genpnp.content.project import load_game
 from genpnp.export import face_jobs
-from genpnp.facedigest import face_digest, page_digests
+from genpnp.facedigest import face_digest, face_digests, page_digests
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.serve import Preview, run
@@ -39,6 +39,9 @@ def test_a_face_digest_changes_with_what_is_drawn_only(tmp_path: Path) -> None:
     components.write_text("# a comment draws nothing\n" + components.read_text())
     assert digests(folder) == after
     assert digests(folder, "bw") != after  # the salt (the ink, a resolution) is part of it
+    by_face = face_digests(load_game(folder, folder.name))
+    assert list(by_face)[:3] == [("cards", 1, "front"), ("cards", 1, "back"), ("cards", 2, "front")]
+    assert list(by_face.values()) == after
 
 
 def test_page_digests_follow_the_pages(tmp_path: Path) -> None:

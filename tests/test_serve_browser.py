@@ -38,17 +38,23 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Served, 
     server = Served(root)
     profile = tempfile.mkdtemp(prefix="genpnp-chromium-")
     try:
-        with sync_playwright() as pw:
-            try:
-                context = pw.chromium.launch_persistent_context(profile, executable_path=str(CHROMIUM), headless=True,
-                                                                args=ARGS, viewport={"width": 1200, "height": 800})
-            except Exception as exc:  # a chromium that cannot start here (missing libraries, no /dev/shm...)
-                pytest.skip(f"browser tests skipped: {CHROMIUM} does not start: {str(exc).splitlines()[0]}")
+        pw = None
+        try:
+            pw = sync_playwright().start()
+            context = pw.chromium.launch_persistent_context(profile, executable_path=str(CHROMIUM), headless=True,
+                                                            args=ARGS, viewport={"width": 1200, "height": 800})
+        except Exception as exc:  # a chromium or driver that cannot start here (missing libraries...)
+            if pw is not None:
+                pw.stop()
+            pytest.skip(f"browser tests skipped: {CHROMIUM} does not start: {(str(exc).splitlines() or [''])[0]}")
+        try:
             page = context.new_page()
             page.goto(server.url)
             page.wait_for_selector("#status.ok")
             yield server, page, root
+        finally:
             context.close()
+            pw.stop()
     finally:
         assert server.stop() == 0
         shutil.rmtree(profile, ignore_errors=True)

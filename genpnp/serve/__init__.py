@@ -37,7 +37,13 @@ class Builder:
             if self.stopping.is_set():
                 return
             self.wanted.clear()
-            self.preview.rebuild()
+            try:
+                self.preview.rebuild()
+            except Exception as exc:  # a bug, not the content's fault: say so, keep serving the last good preview
+                import traceback
+
+                traceback.print_exc()
+                self.preview.failed([f"internal error in genpnp (please report it): {type(exc).__name__}: {exc}"])
 
     def stop(self) -> None:
         """Let a rebuild under way finish (its files are written whole), then end the thread."""
