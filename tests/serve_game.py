@@ -71,7 +71,7 @@ class Served:
         self.lines: list[str] = []
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([*genpnp_command(), "serve", "serve-test", "--content", str(root / "content"),
-                                      "--out", str(root / "out"), "--dpi", "48", *args],
+                                      "--out", str(root / "out"), *args],
                                      cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.url = ""
         found = threading.Event()

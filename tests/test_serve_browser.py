@@ -83,6 +83,7 @@ def test_the_cards_and_pages_are_shown(session) -> None:
     assert "every rule holds" in page.inner_text("#rules-summary")
     page.click(".item >> nth=1")  # select the second card: its faces, large, beside the list
     assert page.locator("#detail img").count() == 2
+    assert "The next player misses a turn." in page.inner_text("#detail-fields")  # the item's own values
     screenshot(page, root, "serve.png")
 
 
@@ -146,3 +147,18 @@ def test_print_options_are_switched_in_the_page(session) -> None:
     page.dispatch_event("#options input[name=bleed]", "change")
     page.wait_for_selector("#option-error:not([hidden])")
     assert "bleed: 9 mm is not between 0 and 6" in page.inner_text("#option-error")
+
+
+def test_audit_findings_are_shown_on_their_page_with_where_they_come_from(session) -> None:
+    server, page, root = session
+    yaml = root / "content" / "serve-test" / "components.yaml"
+    good = yaml.read_text()
+    yaml.write_text(good.replace("size: 10pt, valign: top", "size: 4pt, valign: top"))  # below 6 pt: a warning
+    badge = page.wait_for_selector(".page .badge")
+    assert badge.inner_text() == "small-text"
+    badge.click()
+    shown = page.inner_text("#detail-findings")
+    assert "serve-test/components.yaml:14:19" in shown and "4.0 pt" in shown, shown  # the text element's place
+    assert "1 warning(s)" in page.inner_text("#audit-summary")
+    yaml.write_text(good)
+    page.wait_for_selector(".page .badge", state="detached")

@@ -39,6 +39,14 @@ def problem(line: str) -> dict[str, Any]:
             "message": found["message"]}
 
 
+def finding(found: Any) -> dict[str, Any]:
+    """An audit finding for the page: where it points (the place its message names, else the component's),
+    its kind, severity and whole text."""
+    inner = LOC.match(found.message)
+    where = problem(found.message) if inner else problem(f"{found.loc}: {found.message}")
+    return {**where, "text": str(found), "kind": found.kind, "severity": found.severity}
+
+
 def save_png(image: Image.Image, path: Path) -> None:
     """Written under a temporary name and renamed: a browser never reads half a PNG."""
     if path.exists():
@@ -203,7 +211,9 @@ class Preview:
                     seen.add(digest)
                     todo.append((job, folder / name))
                 item = items.setdefault(job.item, {"item": job.item, "name": job.stem, "qty": job.qty,
-                                                   "key": f"{comp.name}/{job.item}", "faces": []})
+                                                   "key": f"{comp.name}/{job.item}", "faces": [],
+                                                   "fields": {str(k): str(v) for k, v in (job.piece.fields or {}).items()
+                                                              if k != "qty"}})
                 item["faces"].append({"face": job.face, "url": self.url(folder / name),
                                       "w": round(job.piece.w, 2), "h": round(job.piece.h, 2)})
             components.append({"name": comp.name, "title": getattr(comp, "title", "") or comp.name,
@@ -239,8 +249,7 @@ class Preview:
         for page, path in zip(audit.pages, paths):
             pages.append({"number": page.number, "url": self.url(path), "title": page.title, "role": page.role,
                           "coverage": round(page.coverage, 3),
-                          "findings": [{**problem(str(f.loc) + ": " + f.message), "kind": f.kind,
-                                        "severity": f.severity} for f in page.findings]})
+                          "findings": [finding(f) for f in page.findings]})
         self.pages = pages
         self.pdf = self.url(built.path)
         self.info.update(sheets=audit.sheets, lower_bound=audit.lower_bound, audit_errors=len(audit.errors),

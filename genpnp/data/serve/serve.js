@@ -94,9 +94,9 @@ function renderComponents(s) {
     (node, comp) => {
       const heading = $("h3", node);
       const label = `${comp.title} `;
-      if (heading.firstChild?.textContent !== label) {
-        heading.replaceChildren(label, make("small", { text: `${comp.name}, ${comp.items.length} items` }));
-      } else heading.lastChild.textContent = `${comp.name}, ${comp.items.length} items`;
+      const count = `${comp.name}, ${comp.items.length} item${comp.items.length === 1 ? "" : "s"}`;
+      if (heading.firstChild?.textContent !== label) heading.replaceChildren(label, make("small", { text: count }));
+      else heading.lastChild.textContent = count;
       reconcile($(".items", node), comp.items, (item) => item.key,
         (item) => make("figure", { class: "item", onclick: () => select({ type: "item", key: item.key }) },
           make("div", { class: "faces" }), make("figcaption")),
@@ -127,11 +127,16 @@ function renderPages(s) {
       const errors = p.findings.filter((f) => f.severity === "error").length;
       fig.classList.toggle("has-errors", errors > 0);
       fig.classList.toggle("has-warnings", errors === 0 && p.findings.length > 0);
-      $(".badges", fig).replaceChildren(...p.findings.map((f) => make("button", {
-        class: `badge ${f.severity}`, type: "button", title: f.text,
-        onclick: () => select({ type: "finding", finding: f, page: p.number }),
-      }, f.kind)));
-      $("figcaption", fig).textContent = `${p.number}. ${p.title || p.role} (${Math.round(p.coverage * 100)}% covered)`;
+      const kinds = [...new Set(p.findings.map((f) => f.kind))];
+      $(".badges", fig).replaceChildren(...kinds.map((kind) => {
+        const found = p.findings.filter((f) => f.kind === kind);
+        return make("button", {
+          class: `badge ${found[0].severity}`, type: "button", title: found.map((f) => f.text).join("\n"),
+          onclick: () => select({ type: "findings", page: p.number, kind }),
+        }, found.length > 1 ? `${kind} \u00d7${found.length}` : kind);
+      }));
+      const covered = p.coverage > 0 ? ` (pieces cover ${Math.round(p.coverage * 100)}%)` : "";
+      $("figcaption", fig).textContent = `${p.number}. ${p.title || p.role}${covered}`;
     });
 }
 
@@ -148,29 +153,38 @@ function renderChecks(s) {
 
 function renderDetail(s) {
   const aside = $("#detail");
-  let title = "", place = "", images = [];
+  let title = "", place = "", images = [], list = [], fields = [];
   if (selected?.type === "item") {
     const comp = s.components.find((c) => selected.key.startsWith(`${c.name}/`));
     const item = comp?.items.find((i) => i.key === selected.key);
     if (item) {
       title = `${comp.title}: ${item.item}. ${item.name.replace(/^\d+-?/, "")}`;
       place = comp.loc;
-      images = item.faces.map((f) => [f.face, f.url, f.w * 1.3]);
+      images = item.faces.map((f) => [f.face, f.url, f.w]);
+      fields = Object.entries(item.fields);
     }
   } else if (selected?.type === "page") {
     const page = s.pages.find((p) => p.number === selected.number);
     if (page) {
       title = `Page ${page.number}: ${page.title || page.role}`;
-      place = page.findings.map((f) => f.text).join("\n");
+      list = page.findings;
       images = [["page", page.url, 0]];
     }
-  } else if (selected?.type === "finding") {
-    title = `Page ${selected.page}: ${selected.finding.kind}`;
-    place = selected.finding.text;
+  } else if (selected?.type === "findings") {
+    const page = s.pages.find((p) => p.number === selected.page);
+    const found = page ? page.findings.filter((f) => f.kind === selected.kind) : [];
+    if (found.length) {
+      title = `Page ${page.number}: ${selected.kind}`;
+      list = found;
+      images = [["page", page.url, 0]];
+    }
   }
   aside.hidden = !title;
   $("#detail-title").textContent = title;
   $("#detail-where").textContent = place;
+  fillList($("#detail-findings"), list);
+  $("#detail-fields").replaceChildren(...fields.map(([key, value]) =>
+    make("tr", {}, make("th", { text: key }), make("td", { text: value }))));
   reconcile($("#detail-faces"), images, (i) => i[0], () => make("img"), (img, [face, url, w]) => {
     img.alt = face;
     if (w) img.width = Math.round(w); else img.removeAttribute("width");
