@@ -210,10 +210,9 @@ class Preview:
                 if not (folder / name).exists() and digest not in seen:
                     seen.add(digest)
                     todo.append((job, folder / name))
+                values = {str(k): str(v) for k, v in (job.piece.fields or {}).items() if k != "qty"}
                 item = items.setdefault(job.item, {"item": job.item, "name": job.stem, "qty": job.qty,
-                                                   "key": f"{comp.name}/{job.item}", "faces": [],
-                                                   "fields": {str(k): str(v) for k, v in (job.piece.fields or {}).items()
-                                                              if k != "qty"}})
+                                                   "key": f"{comp.name}/{job.item}", "faces": [], "fields": values})
                 item["faces"].append({"face": job.face, "url": self.url(folder / name),
                                       "w": round(job.piece.w, 2), "h": round(job.piece.h, 2)})
             components.append({"name": comp.name, "title": getattr(comp, "title", "") or comp.name,
