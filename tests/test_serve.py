@@ -90,11 +90,13 @@ def served(tmp_path: Path):
     assert not thread.is_alive()
 
 
-def get(url: str, path: str) -> tuple[int, bytes]:
+def get(url: str, path: str, host_header: str = "") -> tuple[int, bytes]:
     """A request sent as written: no client tidies the path first."""
     host, port = url.split("//")[1].strip("/").split(":")
     conn = http.client.HTTPConnection(host, int(port), timeout=10)
-    conn.putrequest("GET", path, skip_accept_encoding=True)
+    conn.putrequest("GET", path, skip_host=bool(host_header), skip_accept_encoding=True)
+    if host_header:
+        conn.putheader("Host", host_header)
     conn.endheaders()
     answer = conn.getresponse()
     body = answer.read()
@@ -113,6 +115,9 @@ def test_only_the_output_and_the_assets_are_served(served) -> None:
     (tmp_path / "secret.txt").write_text("secret")
     os.symlink(tmp_path / "secret.txt", tmp_path / "out" / "link.txt")
     os.symlink("/etc/passwd", tmp_path / "out" / "passwd")
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    assert get(url, "/api/state", f"localhost:{port}")[0] == 200
+    assert get(url, "/api/state", f"evil.example:{port}")[0] == 403  # DNS rebinding: another site's name
     for bad in ("/../../etc/passwd", "/out/../../etc/passwd", "/out/%2e%2e/%2e%2e/etc/passwd",
                 "/out/..%2fsecret.txt", "/out//etc/passwd", "/out/link.txt", "/out/passwd", "/etc/passwd",
                 "/assets/../../../../etc/passwd", "/assets/%2e%2e/serve/__init__.py", "/out/serve-test/../x"):
@@ -125,12 +130,13 @@ def test_options_from_the_page_rebuild_and_bad_ones_are_refused(served) -> None:
     version = preview.hub.version
     host, port = url.split("//")[1].strip("/").split(":")
 
-    def post(values: object) -> tuple[int, str]:
+    def post(values: object, kind: str = "application/json") -> tuple[int, str]:
         conn = http.client.HTTPConnection(host, int(port), timeout=10)
-        conn.request("POST", "/api/options", json.dumps(values), {"Content-Type": "application/json"})
+        conn.request("POST", "/api/options", json.dumps(values), {"Content-Type": kind})
         answer = conn.getresponse()
         return answer.status, answer.read().decode()
 
+    assert post({"paper": "a4"}, "text/plain")[0] == 415  # what another site's page could send unasked
     assert post({"paper": "b9"})[0] == 400
     assert post({"ink": "gold"}) == (400, "ink: 'gold' is not one of color, bw, saver")
     assert post({"bleed": 40})[0] == 400

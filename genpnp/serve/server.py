@@ -3,8 +3,9 @@
 Routes: ``/`` (the page), ``/assets/NAME`` (the page's HTML, CSS and JS, from the package),
 ``/out/PATH`` (files under the output folder: the PDF and the preview images), ``/api/state``
 (the preview's JSON state), ``/events`` (server-sent events: the state, each time it changes) and
-``POST /api/options`` (print options chosen in the page). Nothing else is served: a path with
-``..``, an absolute path, or one that resolves (through a symlink) outside its folder is refused.
+``POST /api/options`` (print options chosen in the page, as JSON). Nothing else is served: a path
+with ``..``, an absolute path, or one that resolves (through a symlink) outside its folder is
+refused, and so is a request whose Host is not this server's own address.
 """
 
 from __future__ import annotations
@@ -80,7 +81,18 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
         pass  # a request log is noise beside the build reports
 
+    def trusted(self) -> bool:
+        """A request addressed to this server by its own name: a page of another site that has made its
+        name resolve to 127.0.0.1 (DNS rebinding) sends its own name as Host and is refused."""
+        port = self.server.server_address[1]
+        if self.headers.get("Host", "") in (f"{HOST}:{port}", f"localhost:{port}"):
+            return True
+        self.refuse(HTTPStatus.FORBIDDEN, "this server answers requests for 127.0.0.1 only")
+        return False
+
     def do_GET(self) -> None:
+        if not self.trusted():
+            return
         path = urlsplit(self.path).path
         if path in ("/", "/index.html"):
             self.send_file(self.server.assets / "index.html", cache=False)
@@ -97,8 +109,13 @@ class Handler(BaseHTTPRequestHandler):
             self.refuse(HTTPStatus.NOT_FOUND)
 
     def do_POST(self) -> None:
+        if not self.trusted():
+            return
         if urlsplit(self.path).path != "/api/options":
             self.refuse(HTTPStatus.NOT_FOUND)
+            return
+        if self.headers.get_content_type() != "application/json":  # another site's form cannot send this
+            self.refuse(HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "print options are sent as application/json")
             return
         length = int(self.headers.get("Content-Length") or 0)
         if not 0 < length <= MAX_BODY:
