@@ -348,15 +348,14 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 [default: a free one].")
 @click.option("--dpi", type=click.IntRange(20, 300), default=96, show_default=True, help="Of the preview images.")
 @click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
-@click.argument("game")
+@click.argument("game", required=False)
 @reports_errors
-def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, game: str, **opts: Any) -> None:
-    """A live preview of GAME in the browser (faces, pages, rules, audit), redrawn on every save."""
-    from genpnp.content.project import resolve_games
-    from genpnp.serve import Preview, run
+def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, game: str | None, **opts: Any) -> None:
+    """A live preview of GAME (optional when --content holds one) in the browser, redrawn on every save."""
+    from genpnp.serve import Preview, one_game, run
     from genpnp.watch import stop_on_sigterm
 
-    ((game_id, folder),) = resolve_games(content, (game,)).items()
+    game_id, folder = one_game(content, game)
     ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
     preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, lambda: ctx.invoke(current_overlays),
                       lambda line: click.echo(line, err=True))

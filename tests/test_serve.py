@@ -13,11 +13,12 @@ import pytest
 from serve_game import Served, make_game
 
 from genpnp.content.project import load_game
+from genpnp.errors import UsageError
 from genpnp.export import face_jobs
 from genpnp.facedigest import face_digest, face_digests, page_digests
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
-from genpnp.serve import Preview, run
+from genpnp.serve import Preview, one_game, run
 from genpnp.serve.server import HOST, safe_path
 
 
@@ -176,3 +177,14 @@ def test_ctrl_c_stops_it_cleanly(tmp_path: Path) -> None:
     assert any("stopped serving" in line for line in server.lines)
     assert not any("Traceback" in line for line in server.lines), server.lines
     assert not list((tmp_path / "out").rglob("*.tmp"))
+
+
+def test_the_game_may_go_unnamed_where_the_content_has_one(tmp_path: Path) -> None:
+    folder = make_game(tmp_path)
+    assert one_game(tmp_path / "content", None) == ("serve-test", folder)
+    assert one_game(folder, None)[0] == "serve-test"
+    (tmp_path / "content" / "other").mkdir()
+    (tmp_path / "content" / "other" / "game.yaml").write_text((folder / "game.yaml").read_text())
+    with pytest.raises(UsageError, match="has 2 games: name the one to serve"):
+        one_game(tmp_path / "content", None)
+    assert one_game(tmp_path / "content", "serve-test")[0] == "serve-test"

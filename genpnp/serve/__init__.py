@@ -18,6 +18,18 @@ from genpnp.serve.server import Server
 from genpnp.watch import OutputFilter, changed_names
 
 
+def one_game(content: Path, name: str | None) -> tuple[str, Path]:
+    """The game to serve: the one named, or the only game of ``content`` (UsageError when it has several)."""
+    from genpnp.content.project import resolve_games
+    from genpnp.errors import UsageError
+
+    games = resolve_games(content, (name,) if name else ())
+    if len(games) > 1:
+        raise UsageError(f"{content} has {len(games)} games: name the one to serve ({', '.join(sorted(games))})")
+    ((game_id, folder),) = games.items()
+    return game_id, folder
+
+
 class Builder:
     """A thread that rebuilds the preview whenever it is asked to, one rebuild at a time
     (requests made during a rebuild are one more rebuild after it)."""
