@@ -84,6 +84,7 @@ def test_the_cards_and_pages_are_shown(session) -> None:
     page.click(".item >> nth=1")  # select the second card: its faces, large, beside the list
     assert page.locator("#detail img").count() == 2
     assert "The next player misses a turn." in page.inner_text("#detail-fields")  # the item's own values
+    assert page.inner_text("#detail-where").endswith("serve-test/cards.csv:3:1")  # where that item is written
     screenshot(page, root, "serve.png")
 
 
@@ -122,6 +123,7 @@ def test_a_typo_shows_where_it_is_over_the_last_good_preview_and_a_fix_clears_it
     assert "cards.csv:4:1:" in shown and "this row has 2 cells" in shown, shown
     assert face_sources(page) == before  # the last good preview stays
     page.wait_for_function("[...document.querySelectorAll('.item img')].every(i => i.naturalWidth > 0)")
+    page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, root, "serve-error.png")
     assert page.get_attribute("#pdf", "href").endswith(".pdf") and page.is_visible("#pdf")
     csv.write_text(good)

@@ -204,6 +204,7 @@ class Preview:
         todo, seen, components = [], set(), []
         for comp in exportable(game):
             items: dict[int, dict[str, Any]] = {}
+            written = [str(item.loc) for item in getattr(comp, "items", None) or () if item.qty > 0]
             for job in face_jobs(comp):
                 digest = face_digest(job.component, job.piece, job.face, 0.0, salt)
                 name = f"{digest}.png"
@@ -212,9 +213,13 @@ class Preview:
                     todo.append((job, folder / name))
                 values = {str(k): str(v) for k, v in (job.piece.fields or {}).items() if k != "qty"}
                 item = items.setdefault(job.item, {"item": job.item, "name": job.stem, "qty": job.qty,
-                                                   "key": f"{comp.name}/{job.item}", "faces": [], "fields": values})
+                                                   "key": f"{comp.name}/{job.item}", "faces": [], "fields": values,
+                                                   "loc": str(comp.loc)})
                 item["faces"].append({"face": job.face, "url": self.url(folder / name),
                                       "w": round(job.piece.w, 2), "h": round(job.piece.h, 2)})
+            if len(written) == len(items):  # one item written per item shown: where each is written
+                for item, loc in zip(items.values(), written):
+                    item["loc"] = loc
             components.append({"name": comp.name, "title": getattr(comp, "title", "") or comp.name,
                                "kind": type(comp).__name__.lower(), "loc": str(comp.loc),
                                "items": list(items.values())})

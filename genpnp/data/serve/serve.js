@@ -159,7 +159,7 @@ function renderDetail(s) {
     const item = comp?.items.find((i) => i.key === selected.key);
     if (item) {
       title = `${comp.title}: ${item.item}. ${item.name.replace(/^\d+-?/, "")}`;
-      place = comp.loc;
+      place = item.loc;
       images = item.faces.map((f) => [f.face, f.url, f.w]);
       fields = Object.entries(item.fields);
     }
