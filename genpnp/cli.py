@@ -357,8 +357,8 @@ def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, ga
 
     game_id, folder = one_game(content, game)
     ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
-    preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, lambda: ctx.invoke(current_overlays),
-                      lambda line: click.echo(line, err=True))
+    preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, strict(),
+                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True))
     stop_on_sigterm()
     sys.exit(run(preview, port, [Path(p) for p in given.get("overlays", ())]))
 

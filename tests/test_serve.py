@@ -188,3 +188,16 @@ def test_the_game_may_go_unnamed_where_the_content_has_one(tmp_path: Path) -> No
     with pytest.raises(UsageError, match="has 2 games: name the one to serve"):
         one_game(tmp_path / "content", None)
     assert one_game(tmp_path / "content", "serve-test")[0] == "serve-test"
+
+
+def test_strict_makes_a_warning_stop_the_rebuild(tmp_path: Path) -> None:
+    folder = make_game(tmp_path)
+    csv = folder / "cards.csv"
+    header, *rows = csv.read_text().splitlines()
+    csv.write_text("\n".join([header + ",unused", *(row + ",x" for row in rows)]) + "\n")  # a column no face uses
+    lines: list[str] = []
+    lenient = Preview(folder, folder.name, Options(), tmp_path / "out", dpi=20, report=lines.append)
+    assert lenient.rebuild() and any("unused" in w["message"] for w in lenient.warnings)
+    strict = Preview(folder, folder.name, Options(), tmp_path / "out", dpi=20, strict=True, report=lines.append)
+    assert not strict.rebuild() and strict.status == "error"
+    assert any("unused" in p["message"] and p["file"].endswith("cards.csv") for p in strict.problems)

@@ -93,6 +93,7 @@ class Preview:
     out_dir: Path
     dpi: int = 96
     force: bool = False
+    strict: bool = False  # --strict: a warning stops the rebuild as an error does
     overlays: Callable[[], list[Any]] = list
     report: Callable[[str], None] = print
     hub: Hub = field(default_factory=Hub)
@@ -153,7 +154,8 @@ class Preview:
     def rebuild(self) -> bool:
         """Load, validate, draw what changed; True when the whole preview is up to date."""
         from genpnp.build import InvalidGame, check_components
-        from genpnp.content.project import load_game, warnings_of
+        from genpnp.content.project import load_game, strict_problems, warnings_of
+        from genpnp.errors import ContentError
         from genpnp.rules.check import errors, validate
 
         started = time.monotonic()
@@ -161,6 +163,8 @@ class Preview:
             options = self.options
         try:
             game = load_game(self.folder, self.game_id, self.overlays())
+            if self.strict and warnings_of(game):
+                raise ContentError(strict_problems(warnings_of(game)))
             check_components(game, options)
             violations = validate(game)
             if errors(violations) and not self.force:
