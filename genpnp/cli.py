@@ -344,7 +344,8 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 @content_option
 @overlay_options
 @print_options
-@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+              help="Folder of the PDF; the preview images go in OUT/serve/GAME.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 [default: a free one].")
 @click.option("--dpi", type=click.IntRange(20, 300), default=96, show_default=True, help="Of the preview images.")
 @click.option("--force", is_flag=True, help="Build even when the rules validator fails.")

@@ -201,3 +201,15 @@ def test_strict_makes_a_warning_stop_the_rebuild(tmp_path: Path) -> None:
     strict = Preview(folder, folder.name, Options(), tmp_path / "out", dpi=20, strict=True, report=lines.append)
     assert not strict.rebuild() and strict.status == "error"
     assert any("unused" in p["message"] and p["file"].endswith("cards.csv") for p in strict.problems)
+
+
+def test_component_limits_the_pieces_shown(tmp_path: Path) -> None:
+    folder = make_game(tmp_path)
+    components = folder / "components.yaml"
+    components.write_text(components.read_text() + "  chips:\n    kind: token\n    size: 20mm\n    qty: 3\n"
+                          "    faces: {front: {fill: \"#ffcc00\"}}\n")
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("[cards]", "[cards, chips]"))
+    every = Preview(folder, folder.name, Options(), tmp_path / "out", dpi=20, report=print)
+    assert every.rebuild() and [c["name"] for c in every.faces] == ["cards", "chips"]
+    only = Preview(folder, folder.name, Options(components=("chips",)), tmp_path / "out", dpi=20, report=print)
+    assert only.rebuild() and [c["name"] for c in only.faces] == ["chips"]

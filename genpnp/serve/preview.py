@@ -206,7 +206,7 @@ class Preview:
         folder.mkdir(parents=True, exist_ok=True)
         salt = f"face|{options.ink}|{self.dpi}"
         todo, seen, components = [], set(), []
-        for comp in exportable(game):
+        for comp in exportable(game, options.components):
             items: dict[int, dict[str, Any]] = {}
             written = [str(item.loc) for item in getattr(comp, "items", None) or () if item.qty > 0]
             for job in face_jobs(comp):
