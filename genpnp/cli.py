@@ -340,6 +340,30 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
     sys.exit(watch(watcher, extra_paths=[Path(p) for p in given.get("overlays", ())]))
 
 
+@main.command("serve")
+@content_option
+@overlay_options
+@print_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+              help="Folder of the PDF; the preview images go in OUT/serve/GAME.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 [default: a free one].")
+@click.option("--dpi", type=click.IntRange(20, 300), default=96, show_default=True, help="Of the preview images.")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.argument("game", required=False)
+@reports_errors
+def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, game: str | None, **opts: Any) -> None:
+    """A live preview of GAME (optional when --content holds one) in the browser, redrawn on every save."""
+    from genpnp.serve import Preview, one_game, run
+    from genpnp.watch import stop_on_sigterm
+
+    game_id, folder = one_game(content, game)
+    ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
+    preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, strict(),
+                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True))
+    stop_on_sigterm()
+    sys.exit(run(preview, port, [Path(p) for p in given.get("overlays", ())]))
+
+
 @main.command()
 @click.option("--paper", default="letter", show_default=True)
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
