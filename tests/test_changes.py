@@ -176,3 +176,35 @@ def test_release_notes_name_the_sheets_to_print_again(released, tmp_path) -> Non
     sheets = manifest["changes"]["sheets"]
     (pages,) = sheets.values()
     assert len(pages) == 1 and f"page {pages[0]}" in notes  # the last sheet of cards only
+
+
+def test_a_version_stamp_sits_on_each_piece_and_the_audit_checks_it(tmp_path) -> None:
+    game = deck(tmp_path / "content")
+    edit(game / "game.yaml", 'version: "1.0"\n', 'version: "1.0"\nstamp: both\n')
+    code, out = output_of("build", "--content", str(game.parent), "deck52", "--out", str(tmp_path / "out"))
+    assert code == 0, out
+    text = pdf_text(next((tmp_path / "out").glob("*.pdf")))
+    import re
+
+    stamps = re.findall(r"v1\.0 ([0-9a-f]{6})", text)
+    assert len(stamps) == 52 and len(set(stamps)) == 52, stamps  # fronts only, each its own digest
+    code, out = output_of("audit", "--content", str(game.parent), "deck52")
+    assert code == 0 and "stamp" not in out, out
+    edit(game / "game.yaml", "stamp: both\n", "stamp: {text: version, at: top, inset: 10mm}\n")
+    code, out = output_of("audit", "--content", str(game.parent), "deck52")
+    assert code == 1 and 'stamp: the version stamp "v1.0" (top,' in out, out
+    assert 'touches the face\'s text "Sun 1"' in out, out
+    edit(game / "components.yaml", "    back: back\n", "    back: back\n    stamp: off\n")
+    code, out = output_of("audit", "--content", str(game.parent), "deck52")
+    assert code == 0 and "stamp" not in out, out
+
+
+def test_stamps_and_versions_change_no_digest(released, tmp_path) -> None:
+    """A reprint lists what was drawn differently, not that the version on every stamp moved on."""
+    old, release = released
+    import shutil
+
+    game = Path(shutil.copytree(old, tmp_path / "content" / "deck52"))
+    edit(game / "game.yaml", 'version: "1.0"\n', 'version: "1.1"\nstamp: version\n')
+    code, out = output_of("diff", str(release), str(game))
+    assert code == 0 and out.strip().endswith("no piece changed"), out
