@@ -55,20 +55,12 @@ def _font_salt(game: Any) -> str:
 def piece_faces(game: Any) -> list[FaceRecord]:
     """Every face of every item of the game's piece components, in document order."""
     from genpnp.export import exportable, face_jobs
-    from genpnp.facedigest import DigestSurface
-    from genpnp.impose.sheet import Box, Placement
-    from genpnp.render.faces import draw_placement
+    from genpnp.facedigest import face_digest
 
     salt = f"pieces{MANIFEST_FORMAT}|{_font_salt(game)}"
     out: list[FaceRecord] = []
     known: dict[tuple, str] = {}  # a resolved face (by its key) drawn at one size: drawn once (a deck's backs)
     forms: dict[str, str] = {}  # reused drawings (icons) by key: hashed once for the whole game
-
-    def face_digest(component: Any, piece: Any, face: str, bleed: float, salt: str) -> str:
-        surface = DigestSurface(f"{salt}|{piece.w:.3f}x{piece.h:.3f}|{bleed:.3f}")
-        surface._forms = forms
-        draw_placement(surface, Placement(component, piece, face, Box(bleed, bleed, piece.w, piece.h), 0, bleed))
-        return surface.hexdigest()
 
     for component in exportable(game):
         if getattr(component, "stamp", None):  # a version stamp is not what changed: leave it out
@@ -85,7 +77,7 @@ def piece_faces(game: Any) -> list[FaceRecord]:
             memo = (component.name, getattr(drawn, "key", None) or id(drawn), piece.shape, piece.w, piece.h,
                     piece.radius)
             if memo not in known:
-                known[memo] = face_digest(component, piece, job.face, 0.0, salt)
+                known[memo] = face_digest(component, piece, job.face, 0.0, salt, forms)
             digest = known[memo]
             out.append(FaceRecord(component.name, job.item, number_key[job.item], job.face, digest, job.qty))
     return out

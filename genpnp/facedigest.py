@@ -48,10 +48,10 @@ def _value(value: Any) -> str:
 class DigestSurface:
     """The Surface protocol (genpnp.render.surface), hashing each call instead of painting it."""
 
-    def __init__(self, salt: str = "", faces: dict | None = None) -> None:
+    def __init__(self, salt: str = "", faces: dict | None = None, forms: dict | None = None) -> None:
         self._hash = hashlib.blake2b(salt.encode("utf-8"), digest_size=DIGEST_SIZE)
         self._faces: dict = {} if faces is None else faces  # face key -> digest, shared by the pages of a document
-        self._forms: dict[str, str] = {}
+        self._forms: dict[str, str] = {} if forms is None else forms  # reused drawing key -> digest
         self._images: dict[tuple[str, int, int], str] = {}
 
     def hexdigest(self) -> str:
@@ -142,13 +142,15 @@ class DigestSurface:
         return self._images[key]
 
 
-def face_digest(component: Any, piece: Any, face: str, bleed: float = 0.0, salt: str = "") -> str:
+def face_digest(component: Any, piece: Any, face: str, bleed: float = 0.0, salt: str = "",
+                forms: dict | None = None) -> str:
     """The digest of one face of a piece as it is drawn on its own: trimmed to its outline and grown by
-    ``bleed`` points, as ``genpnp export`` and a sheet draw it."""
+    ``bleed`` points, as ``genpnp export`` and a sheet draw it. ``forms``: the digests of reused drawings
+    (icons, faces) by key, shared by the calls for one game so that each is hashed once."""
     from genpnp.impose.sheet import Box, Placement
     from genpnp.render.faces import draw_placement
 
-    surface = DigestSurface(f"{salt}|{piece.w:.3f}x{piece.h:.3f}|{bleed:.3f}")
+    surface = DigestSurface(f"{salt}|{piece.w:.3f}x{piece.h:.3f}|{bleed:.3f}", forms=forms)
     draw_placement(surface, Placement(component, piece, face, Box(bleed, bleed, piece.w, piece.h), 0, bleed))
     return surface.hexdigest()
 
@@ -158,7 +160,9 @@ def face_digests(game: Any, bleed: float = 0.0, salt: str = "") -> dict[tuple[st
     numbered from 1 in order as ``genpnp export`` numbers them (identical pieces in a row are one item)."""
     from genpnp.export import exportable, face_jobs
 
-    return {(job.component.name, job.item, job.face): face_digest(job.component, job.piece, job.face, bleed, salt)
+    forms: dict[str, str] = {}
+    return {(job.component.name, job.item, job.face): face_digest(job.component, job.piece, job.face, bleed, salt,
+                                                                  forms)
             for comp in exportable(game) for job in face_jobs(comp)}
 
 
