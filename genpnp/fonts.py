@@ -145,10 +145,11 @@ def shown_name(name: str) -> str:
 def has_style(font: str, style: str) -> bool:
     """Whether the font's family has a face of this style (always, for a font outside any family: the
     default family's faces stand in, as for the built-in fonts)."""
-    style = "".join(sorted(set(style)))
+    fam = _FAMILY.get(font)
+    own = next((key for key, face in fam.items() if face == font), "") if fam is not None else ""
+    style = "".join(sorted(set(style + own)))
     if not style:
         return True
-    fam = _FAMILY.get(font)
     return fam is None or style in fam
 
 
@@ -276,10 +277,12 @@ def styled(base: str, style: str) -> str:
     stands in, never another family's. A built-in font without the style takes the default family's."""
     if not style:
         return base
-    style = "".join(sorted(set(style)))
     fam = _FAMILY.get(base)
-    if fam is not None:
+    if fam is not None:  # a bold face asked for italic is the bold italic one
+        own = next((key for key, face in fam.items() if face == base), "")
+        style = "".join(sorted(set(style + own)))
         return fam.get(style) or fam.get("", base)
+    style = "".join(sorted(set(style)))
     suffix = {"b": "-bold", "i": "-italic", "bi": "-bold-italic"}[style]
     name = base.split("-")[0] + suffix
     try:

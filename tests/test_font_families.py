@@ -190,3 +190,12 @@ def test_every_game_has_its_own_text_family_and_display_font_with_its_licence():
         family = file.split("-")[0].split("_")[0].replace("GWF", "")
         assert family.lower()[:5] in licences.lower().replace(" ", ""), file
     assert sum((folder / f).stat().st_size for f in shipped) < 4_000_000
+
+
+def test_a_bold_face_asked_for_italic_is_its_familys_bold_italic():
+    from genpnp import fonts
+
+    assert fonts.styled("cabin-bold", "i") == "cabin-bold-italic"
+    assert fonts.styled("cabin", "bi") == "cabin-bold-italic"
+    assert fonts.styled("cherry-bomb", "b") == "cherry-bomb" and not fonts.has_style("cherry-bomb", "b")
+    assert fonts.has_style("vollkorn-italic", "b")  # vollkorn has a bold italic
