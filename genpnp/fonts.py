@@ -120,10 +120,23 @@ def register_system(family: str, style: str) -> str | None:
     return register(family.replace(" ", "") + ("-" + STYLE_NAMES[style].replace(" ", "-") if style else ""), path)
 
 
-def family(faces: dict[str, str]) -> None:
-    """Pair faces into a family (style -> internal name); ``styled`` then picks a face by style."""
+def family(faces: dict[str, str]) -> dict[str, str]:
+    """Pair faces into a family (style -> internal name); ``styled`` then picks a face by style. A game's
+    faces are named anew for the family (the same file may be one game's regular face and, alone, another
+    game's title font): returns the family's names by style."""
+    if any(face in _GAME_FONTS for face in faces.values()):
+        tag = hashlib.sha1("|".join(f"{k}={v}" for k, v in sorted(faces.items())).encode()).hexdigest()[:6]
+        renamed = {}
+        for style, face in faces.items():
+            name = f"{face}.{tag}" if face in _GAME_FONTS and not face.endswith("." + tag) else face
+            if name != face:
+                _GAME_FONTS[name] = _GAME_FONTS[face]
+                _SHOWN[name] = _SHOWN.get(face, face)
+            renamed[style] = name
+        faces = renamed
     for face in faces.values():
         _FAMILY[face] = dict(faces)
+    return dict(faces)
 
 
 for _name in TEXT_FAMILIES:

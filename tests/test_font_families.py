@@ -199,3 +199,16 @@ def test_a_bold_face_asked_for_italic_is_its_familys_bold_italic():
     assert fonts.styled("cabin", "bi") == "cabin-bold-italic"
     assert fonts.styled("cherry-bomb", "b") == "cherry-bomb" and not fonts.has_style("cherry-bomb", "b")
     assert fonts.has_style("vollkorn-italic", "b")  # vollkorn has a bold italic
+
+
+def test_a_file_in_two_families_keeps_each_familys_faces(tmp_path: Path):
+    """Body-Bold.otf is the title font (alone) and the body family's bold face: **bold** in the title font
+    is still an error, in the body font it is the bold face."""
+    fonts_yaml = "fonts:\n  title: {file: fonts/Body-Bold.otf}\n" + FAMILY.split("fonts:\n", 1)[1]
+    make(tmp_path, fonts_yaml, CARDS.replace("font: body}", "font: title}"))
+    code, out = build(tmp_path)
+    assert code == 1 and 'the font "title" has no bold face' in out, out
+    make(tmp_path / "2", fonts_yaml)
+    code, out = output_of("build", "fonts", "--content", str(tmp_path / "2" / "content"), "--out",
+                          str(tmp_path / "2" / "out"))
+    assert code == 0, out

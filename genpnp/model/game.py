@@ -88,11 +88,11 @@ class FontEntry:
                     faces[style] = face
             ctx.warn(where("system"), f'the system font "{system}" is used: this game builds the same only on a '
                      "machine that has it installed (put its files in the game folder to share the game)")
-            values = dict(values, file=faces[""], bold=faces.get("b", ""), italic=faces.get("i", ""),
-                          bold_italic=faces.get("bi", ""))
         else:
             faces = {style: values[key] for key, style in _FACES if values.get(key)}
-        fonts.family(faces)
+        faces = fonts.family(faces)
+        values = dict(values, file=faces[""], bold=faces.get("b", ""), italic=faces.get("i", ""),
+                      bold_italic=faces.get("bi", ""))
         return cls(**values)
 
 
