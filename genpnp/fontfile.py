@@ -3,8 +3,8 @@
 A font file is untrusted: before reportlab's reader (which builds a dict of every character the
 character map names, and trusts the glyph offsets) parses it, the table directory, the character
 map and the glyph offsets are checked here with plain ``struct`` reads, so a damaged or hostile file
-is a clear error, never a traceback or a MemoryError. PostScript-outline (CFF) OpenType files and
-WOFF web fonts are converted in memory to TrueType outlines with fontTools (``cu2qu``: cubic curves to
+is a clear error, never a traceback or a MemoryError. PostScript-outline (CFF) OpenType files are
+converted in memory to TrueType outlines with fontTools (``cu2qu``: cubic curves to
 quadratic within 1/1000 em), as reportlab embeds TrueType outlines only; nothing is written into
 the game folder. The converted bytes are kept in the user's cache folder by the digest of the source.
 
@@ -53,23 +53,18 @@ def read(path: Path) -> bytes:
 
 def truetype(data: bytes) -> tuple[bytes, bool]:
     """(TrueType-outline font bytes, converted): the file itself when it has TrueType outlines, else its
-    CFF or WOFF outlines converted. FontFileError when the file is not a sound font."""
+    CFF outlines converted. FontFileError when the file is not a sound font."""
     magic = data[:4]
     if magic == b"ttcf":
         raise FontFileError("a font collection (.ttc) holds several fonts: use a single .ttf or .otf face")
-    if magic == b"wOF2":
-        raise FontFileError("a WOFF2 web font: use the .ttf or .otf file the font is distributed as")
-    if magic not in (b"\x00\x01\x00\x00", b"true", b"OTTO", b"wOFF"):
+    if magic in (b"wOFF", b"wOF2"):  # compressed: refused rather than inflated (a small file may unpack huge)
+        raise FontFileError("a WOFF web font: use the .ttf or .otf file the font is distributed as")
+    if magic not in (b"\x00\x01\x00\x00", b"true", b"OTTO"):
         raise FontFileError("not a TrueType or OpenType font file")
-    if magic == b"wOFF":
-        (total,) = struct.unpack_from(">I", data, 16) if len(data) >= 20 else (0,)
-        if total > 2 * MAX_BYTES:
-            raise FontFileError(f"the web font unpacks to {total:,} bytes; at most {2 * MAX_BYTES:,} are read")
-    else:
-        tables = _directory(data)
-        check(data, tables)
-        if "glyf" in tables:
-            return data, False
+    tables = _directory(data)
+    check(data, tables)
+    if "glyf" in tables:
+        return data, False
     converted = _cached_conversion(data)
     check(converted, _directory(converted))
     return converted, True
@@ -168,15 +163,13 @@ def _cached_conversion(data: bytes) -> bytes:
 
 
 def _convert(data: bytes) -> bytes:
-    """CFF (or WOFF) outlines -> TrueType outlines, with fontTools, in memory."""
+    """CFF outlines -> TrueType outlines, with fontTools, in memory."""
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
     from fontTools.ttLib import TTFont, newTable
 
     try:
         font = TTFont(io.BytesIO(data), recalcTimestamp=False)  # same input, same bytes
-        if font.flavor is not None:
-            font.flavor = None
         if "CFF2" in font:
             raise FontFileError("a variable CFF2 font: use a static instance of the family (.otf or .ttf)")
         if "CFF " in font:

@@ -99,6 +99,8 @@ DAMAGE = {
     "glyph offsets past the end": (loca_past_end, "past the end"),
     "a truncated file": (lambda d: d[:200], "past the end"),
     "not a font": (lambda d: b"GIF89a" + d, "not a TrueType or OpenType font"),
+    "a web font": (lambda d: b"wOFF" + d[4:], "WOFF"),
+    "a font collection": (lambda d: b"ttcf" + d[4:], ".ttc"),
 }
 
 

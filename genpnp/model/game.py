@@ -33,7 +33,7 @@ def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """A TrueType/OpenType file of the game folder, registered with the font module (its internal name)."""
     from genpnp import fonts
 
-    path = PathSpec((".ttf", ".otf", ".woff")).parse(value, loc, ctx)
+    path = PathSpec((".ttf", ".otf")).parse(value, loc, ctx)
     if path is INVALID:
         return INVALID
     try:
@@ -42,7 +42,7 @@ def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
         return ctx.error(loc, f"{value}: {exc}")
 
 
-FONT_FILE = Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder (.ttf, .otf, .woff)")
+FONT_FILE = Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder (.ttf, .otf)")
 _FACES = (("file", ""), ("bold", "b"), ("italic", "i"), ("bold_italic", "bi"))
 
 
