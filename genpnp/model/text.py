@@ -69,7 +69,7 @@ class TextDoc(Component):
                 ctx.error(Loc(name, block.line, 1), f'the font "{fonts.shown_name(obj.font)}" has no '
                           f'{fonts.STYLE_NAMES[style]} face, which this {block.kind} uses: add it to the font\'s '
                           "entry in game.yaml's fonts")
-        _check_markup(body, blocks, name, ctx)
+        check_markup(body, blocks, name, ctx)
         if not blocks:
             ctx.warn(loc, "the text is empty")
         if any(p.severity == "error" for p in ctx.problems.items if p.loc.file == name):
@@ -80,8 +80,9 @@ class TextDoc(Component):
 _VALUE = re.compile(r"\{[^{}\n]*\}")  # a braced game value ({tiles[random=true]}): not a style tag
 
 
-def _check_markup(body: str, blocks: list, name: str, ctx: Ctx) -> None:
-    """Style tags of each block: a bad one is an error at its line and column."""
+def check_markup(body: str, blocks: list, name: str, ctx: Ctx) -> bool:
+    """Style tags of each block: a bad one is an error at its line and column; whether all are good."""
+    good = True
     lines = body.splitlines()
     for block in blocks:
         for text in (block.text, *("|".join(r) for r in block.rows)):
@@ -95,6 +96,8 @@ def _check_markup(body: str, blocks: list, name: str, ctx: Ctx) -> None:
                         line, col = n + 1, masked_line.index(tag) + 1
                         break
                 ctx.error(Loc(name, line, col), message)
+                good = False
+    return good
 
 
 def _shown(path: Any, ctx: Ctx) -> str:
