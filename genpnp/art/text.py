@@ -26,6 +26,20 @@ def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
     return value
 
 
+def board_fonts(values: dict, ctx: Ctx) -> None:
+    """A board's ``font`` and ``heading_font``, when it names none: the game's body style (else sans) and its
+    title style (else the body font's bold face)."""
+    for key, style_name, default in (("font", "body", fonts.DEFAULT), ("heading_font", "title", "")):
+        style = getattr(ctx.styles, style_name, None)
+        if not values.get(key):
+            values[key] = ctx.fonts.get(style.font, style.font) if style is not None and style.font else default
+    values["heading_font"] = values["heading_font"] or fonts.styled(values["font"], "b")
+
+
+BOARD_FONT_DOC = "font of the board's texts (default: the game's body style, else sans; titles in its bold face)"
+HEADING_FONT_DOC = "font of the board's heading (default: the game's title style)"
+
+
 FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, a shipped family such as "
               "cabin or cabin-bold, or one of the game's fonts:)")
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
-from genpnp.art.text import FONT
+from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
@@ -203,24 +203,17 @@ class HexMap(Component):
     marks_color_by: str = fld(Str(), "", "colour the circles through fills by this field (default fill_by)")
     legend: HexLegend | None = fld(Obj(HexLegend), None, "a boxed key of the map's symbols in one corner")
     face: Face | None = fld(Obj(Face), None, "extra art drawn over the board")
-    font: str = fld(FONT, "", "font of the labels and legend (default: the game's body style, else sans; labels "
-                    "in its bold face)")
-    heading_font: str = fld(FONT, "", "font of the heading (default: the game's title style)")
+    font: str = fld(FONT, "", BOARD_FONT_DOC)
+    heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
     pieces: tuple = ()
     zone_sets: tuple = ()
     region_tint: dict = None  # type: ignore[assignment]  # region value -> its tint (from region_tints)
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
-        from genpnp import fonts
-
         values["fills"] = values.get("fills") or {}
         values["zones"] = values.get("zones") or {}
-        for key, style_name, default in (("font", "body", fonts.DEFAULT), ("heading_font", "title", "")):
-            style = getattr(ctx.styles, style_name, None)
-            if not values.get(key):
-                values[key] = ctx.fonts.get(style.font, style.font) if style is not None and style.font else default
-        values["heading_font"] = values["heading_font"] or fonts.styled(values["font"], "b")
+        board_fonts(values, ctx)
         obj = cls(**values)
         zones = _check_fields(obj, data, loc, ctx)
         if zones is INVALID:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
-from genpnp.art.text import FONT
+from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.color import Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Str, fld
 from genpnp.errors import Loc
@@ -68,22 +68,14 @@ class TableBoard(Component):
     border_fill: Color | None = fld(ColorSpec(), None, "colour of the border and heading band")
     line: Color = fld(ColorSpec(), Color(0.2, 0.2, 0.2), "colour of the table lines")
     ink: Color = fld(ColorSpec(), Color(0.1, 0.1, 0.1), "colour of the text")
-    font: str = fld(FONT, "", "font of the board's texts (default: the game's body style, else sans; titles "
-                    "in its bold face)")
-    heading_font: str = fld(FONT, "", "font of the heading across the top (default: the game's title style)")
+    font: str = fld(FONT, "", BOARD_FONT_DOC)
+    heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
     pieces: tuple = ()
     texts: tuple = ()
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
-        from genpnp import fonts
-
-        styles = ctx.styles
-        for key, style_name, default in (("font", "body", fonts.DEFAULT), ("heading_font", "title", "")):
-            style = getattr(styles, style_name, None)
-            if not values.get(key):
-                values[key] = ctx.fonts.get(style.font, style.font) if style is not None and style.font else default
-        values["heading_font"] = values["heading_font"] or fonts.styled(values["font"], "b")
+        board_fonts(values, ctx)
         obj = cls(**values)
         if not obj.rows:
             return ctx.error(loc, "a table board needs at least one row")
