@@ -206,7 +206,7 @@ def test_a_bold_face_asked_for_italic_is_its_familys_bold_italic():
 def test_a_file_in_two_families_keeps_each_familys_faces(tmp_path: Path):
     """Body-Bold.otf is the title font (alone) and the body family's bold face: **bold** in the title font
     is still an error, in the body font it is the bold face."""
-    fonts_yaml = "fonts:\n  title: {file: fonts/Body-Bold.otf}\n" + FAMILY.split("fonts:\n", 1)[1]
+    fonts_yaml = "fonts:\n  title: {file: fonts/Body-Bold.otf, licence: test}\n" + FAMILY.split("fonts:\n", 1)[1]
     make(tmp_path, fonts_yaml, CARDS.replace("font: body}", "font: title}"))
     code, out = build(tmp_path)
     assert code == 1 and 'the font "title" has no bold face' in out, out
@@ -214,3 +214,9 @@ def test_a_file_in_two_families_keeps_each_familys_faces(tmp_path: Path):
     code, out = output_of("build", "fonts", "--content", str(tmp_path / "2" / "content"), "--out",
                           str(tmp_path / "2" / "out"))
     assert code == 0, out
+
+
+def test_a_font_file_without_its_licence_is_an_error(tmp_path: Path):
+    make(tmp_path, FAMILY.replace("    licence: test\n", ""))
+    code, out = build(tmp_path)
+    assert code == 1 and "game.yaml:8:" in out and 'missing key "licence"' in out, out  # the body entry

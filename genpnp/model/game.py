@@ -59,7 +59,8 @@ class FontEntry:
     bold_italic: str = fld(FONT_FILE, "", "the bold italic face", "fonts/Title-BoldItalic.otf")
     system: str = fld(Str(max_len=100), "", "a font family installed on this machine, found with fontconfig "
                       "(fc-match), instead of files: the build then depends on this machine", "Liberation Serif")
-    licence: str = fld(Str(), "", "the font's licence (it is embedded)", "SIL Open Font License 1.1")
+    licence: str = fld(Str(), "", "the font's licence (it is embedded): required for font files",
+                       "SIL Open Font License 1.1")
     loc: Loc = Loc("<built-in>")
 
     @classmethod
@@ -89,6 +90,9 @@ class FontEntry:
             ctx.warn(where("system"), f'the system font "{system}" is used: this game builds the same only on a '
                      "machine that has it installed (put its files in the game folder to share the game)")
         else:
+            if not values.get("licence"):
+                return ctx.error(loc, 'missing key "licence": the font\'s licence (the font is embedded in the PDFs '
+                                 "you share; e.g. SIL Open Font License 1.1)")
             faces = {style: values[key] for key, style in _FACES if values.get(key)}
         faces = fonts.family(faces)
         values = dict(values, file=faces[""], bold=faces.get("b", ""), italic=faces.get("i", ""),
