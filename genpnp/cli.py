@@ -14,6 +14,7 @@ import click
 from genpnp import __version__, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
 from genpnp.impose.options import Options, parse_offset, parse_paper
+from genpnp.outputs import check_out
 from genpnp.progress import verbosity_options
 from genpnp.units import MM
 
@@ -198,6 +199,10 @@ def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
 @click.version_option(__version__, prog_name="genpnp")
 def main() -> None:
     """genpnp: print-and-play PDFs from YAML game content, with a rules validator."""
+    from genpnp.outputs import stop_on_sigterm
+
+    # `kill` cleans up like Ctrl-C (temporary files removed, the previous output kept) until the command ends
+    click.get_current_context().call_on_close(stop_on_sigterm())
 
 
 @main.command("list")
@@ -250,6 +255,7 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
     from genpnp.build import InvalidGame, build_game
 
     options = make_options(**opts)
+    check_out(out_dir, content)
     report = progress.current()
     failed = False
     for game in load_games(content, games):
@@ -281,6 +287,7 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
+    check_out(out_dir, content)
     (loaded,) = load_games(content, (game,))
     for path in preview_game(loaded, options, out_dir, pages, dpi):
         click.echo(str(path))
@@ -306,6 +313,7 @@ def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: 
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
+    check_out(out, content, [loaded.root])
     files = export_game(loaded, fmt, out, dpi, parse_bleed(bleed), ink, components)
     click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
 
@@ -330,6 +338,9 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 
     options = make_options(**opts)
     ((game_id, folder),) = resolve_games(content, (game,)).items()
+    check_out(out_dir, content, [folder])
+    if preview_dir is not None:
+        check_out(preview_dir, content, [folder], "--previews")
     given = click.get_current_context().meta.get("genpnp.overlays", {})
     watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
                       current_overlays, lambda line: click.echo(line, err=True))
@@ -347,6 +358,7 @@ def calibrate(paper: str, out_file: Path | None) -> None:
 
     chosen = parse_paper(paper)
     path = out_file or Path("out") / f"calibration-{chosen.name}.pdf"
+    check_out(path, Path("content"))
     write_calibration(path, chosen)
     click.echo(str(path))
 
@@ -420,6 +432,7 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     for paper in papers:
         parse_paper(paper)
     parse_offset(opts["offset"])
+    check_out(out_dir, content)
     loaded = {g.id: g for g in load_games(content, games)}
     broken = [v for g in loaded.values() for v in errors(validate(g))]
     if broken:
@@ -432,17 +445,12 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
     with report.pages("release", "build") as tick:
-        outputs = rel.run_all(variants, out_dir, jobs or os.cpu_count() or 1,
-                              lambda o, n, total: tick(n, total) if tick else None)
-    problems = [line for o in outputs for line in o.errors]
-    if problems:
-        raise GenpnpError("\n".join(problems))
+        outputs, written = rel.release(loaded, variants, out_dir, jobs or os.cpu_count() or 1,
+                                       lambda o, n, total: tick(n, total) if tick else None)
     for o in outputs:
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
-    exports = rel.run_exports(rel.export_plan(loaded), out_dir, jobs or os.cpu_count() or 1)
-    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports):
+    for path in written:
         report.result(str(path))
-    report.result(str(out_dir / "manifest.json"))
 
 
 @main.command()
