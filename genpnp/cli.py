@@ -464,7 +464,10 @@ def new(content: Path, source: str | None, name: str) -> None:
     from genpnp.newgame import new_game
 
     origin = next(iter(resolve_games(content, (source,)).values())) if source else None
-    folder = new_game(name, content, origin)
+    skipped: list[str] = []
+    folder = new_game(name, content, origin, skipped)
+    for line in skipped:
+        click.echo(f"{origin}/{line}", err=True)
     click.echo(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
 
 
