@@ -427,3 +427,18 @@ def test_a_killed_export_leaves_the_previous_one(tmp_path: Path, sig: int) -> No
         assert temporaries(tmp_path / "out") == []
     assert start(tmp_path, *args).wait(timeout=120) == 0
     assert temporaries(tmp_path / "out") == [] and tree(tmp_path / "out" / "png") != before
+
+
+@pytest.mark.parametrize("atomic", [True, False], ids=["exchange", "two renames"])
+def test_a_folder_is_swapped_in_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, atomic: bool) -> None:
+    import genpnp.outputs as outputs
+
+    if not atomic:
+        monkeypatch.setattr(outputs, "exchange", lambda a, b: False)  # a kernel without renameat2
+    out = tmp_path / "rel"
+    out.mkdir()
+    (out / "manifest.json").write_text("old")
+    (out / "gone.pdf").write_text("of the old release")
+    with replaced_folder(out, ("manifest.json",)) as tmp:
+        (tmp / "manifest.json").write_text("new")
+    assert tree(tmp_path) == {"rel": "dir", "rel/manifest.json": hashlib.sha256(b"new").hexdigest()}
