@@ -225,7 +225,8 @@ def write_zip(path: Path, root: Path, files: Sequence[str]) -> None:
             archive.writestr(info, (root / name).read_bytes())
 
 
-def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> dict[str, Any]:
+def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path,
+                  pieces: dict[str, Any] | None = None) -> dict[str, Any]:
     builds = []
     for o in outputs:
         options = {k: v for k, v in asdict(o.variant).items() if k not in ("game", "folder", "extra")}
@@ -233,8 +234,11 @@ def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> di
                         if v != getattr(Extra(), k)})  # only what differs from a plain build
         builds.append({"file": o.pdf, "options": options, "pages": o.pages, "preview": o.preview,
                        "sha256": sha256(root / o.pdf), "preview_sha256": sha256(root / o.preview)})
-    return {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,
-            "genpnp": __version__, "builds": builds}
+    out = {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,
+           "genpnp": __version__, "builds": builds}
+    if pieces is not None:  # every face's digest (genpnp.changes): what a later --changed-since compares
+        out["pieces"] = pieces
+    return out
 
 
 def export_zips(game_id: str, version: str, exports: dict[Export, tuple[str, ...]], root: Path
@@ -254,20 +258,28 @@ def export_zips(game_id: str, version: str, exports: dict[Export, tuple[str, ...
 
 
 def finish(games: dict[str, Any], outputs: list[Output], root: Path,
-           exports: dict[Export, tuple[str, ...]] | None = None) -> list[Path]:
+           exports: dict[Export, tuple[str, ...]] | None = None, pieces: dict[str, Any] | None = None,
+           notes: dict[str, tuple[str, dict]] | None = None) -> list[Path]:
     """Per game: manifest.json and a zip (and a zip per image export); then the release's
-    manifest.json. Returns the zips."""
+    manifest.json. Returns the zips. ``pieces``: per game, its faces' digests (manifest ``pieces``);
+    ``notes``: per game, its changes since a previous release (CHANGES.md and manifest ``changes``)."""
     zips: list[Path] = []
     summary: dict[str, Any] = {}
     for game_id, meta in sorted(games.items()):
         check_name(f"{game_id}-{meta.version}.zip", meta.loc, "the zip name (<game>-<version>.zip)")
         mine = [o for o in outputs if o.variant.game == game_id]
-        manifest = game_manifest(game_id, meta, mine, root)
+        manifest = game_manifest(game_id, meta, mine, root, (pieces or {}).get(game_id))
         manifest["exports"] = export_zips(game_id, meta.version, exports or {}, root)
         zips.extend(root / e["zip"] for e in manifest["exports"])
+        extra_files = []
+        if notes and game_id in notes:
+            text, entry = notes[game_id]
+            manifest["changes"] = entry
+            (root / game_id / "CHANGES.md").write_text(text, encoding="utf-8")
+            extra_files.append(f"{game_id}/CHANGES.md")
         manifest_path = root / game_id / "manifest.json"
         manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        files = [f"{game_id}/manifest.json"] + [o.pdf for o in mine] + [o.preview for o in mine]
+        files = [f"{game_id}/manifest.json", *extra_files] + [o.pdf for o in mine] + [o.preview for o in mine]
         zip_path = root / f"{game_id}-{meta.version}.zip"
         write_zip(zip_path, root, files)
         zips.append(zip_path)
@@ -285,11 +297,14 @@ MARKERS = ("manifest.json",)  # a release folder: genpnp may replace it whole
 
 
 def release(games: dict[str, Any], variants: list[Variant], out: Path, jobs: int,
-            done: Callable[[Output, int, int], None] | None = None) -> tuple[list[Output], list[Path]]:
+            done: Callable[[Output, int, int], None] | None = None,
+            annotate: Callable[[list[Output]], tuple[dict[str, Any], dict[str, Any]]] | None = None
+            ) -> tuple[list[Output], list[Path]]:
     """The whole release into a temporary folder beside ``out`` that replaces ``out`` at the end
     (``genpnp.outputs.replaced_folder``): ``out`` is always one whole release that its manifest.json
     describes, the previous one when this run fails, is interrupted or killed. ``games`` maps id to
-    the loaded game. Returns the builds and the zips (under ``out``) and manifest.json."""
+    the loaded game; ``annotate(outputs)`` gives ``finish``'s ``pieces`` and ``notes``. Returns the
+    builds and the zips (under ``out``) and manifest.json."""
     from genpnp.outputs import replaced_folder
 
     with replaced_folder(out, MARKERS) as tmp:
@@ -298,6 +313,7 @@ def release(games: dict[str, Any], variants: list[Variant], out: Path, jobs: int
         if problems:
             raise GenpnpError("\n".join(problems))
         exports = run_exports(export_plan(games), tmp, jobs)
-        zips = finish({g: game.meta for g, game in games.items()}, outputs, tmp, exports)
+        pieces, notes = annotate(outputs) if annotate is not None else ({}, {})
+        zips = finish({g: game.meta for g, game in games.items()}, outputs, tmp, exports, pieces, notes)
         written = [out / z.relative_to(tmp) for z in zips] + [out / "manifest.json"]
     return outputs, written
