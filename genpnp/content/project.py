@@ -89,12 +89,12 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     paths = [p for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if p.name != "game.yaml"]
     data, sources = overlay.apply(data, [(p, _load(p, problems, root)) for p in paths], overlays, ctx)
     meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
-    if meta is INVALID:
-        problems.check()
-    ctx.palette = _palette(meta)
-    ctx.fonts = {name: entry.file for name, entry in (meta.fonts or {}).items()}
+    # a mistake in game.yaml does not hide the component files' mistakes: every content error in one run
+    ctx.palette = _palette(meta) if meta is not INVALID else _palette_of(data, ctx)
+    ctx.fonts = {name: entry.file for name, entry in (meta.fonts or {}).items()} if meta is not INVALID else {}
     ctx.root = root
     components: dict[str, Any] = {}
+    declared: set[str] = set()  # every component written, built or not (a section naming a broken one is right)
     files = []
     for path, file_data in sources:
         files.append(shown(path))
@@ -103,18 +103,21 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
                 problems.add(Loc(shown(path), 1, 1), 'the file is empty: a component file needs a top-level '
                              '"components:" mapping', "warning")
             continue
-        _load_components(file_data, path, ctx, components)
-    for i, section in enumerate(meta.sections):
-        if section not in components and not any(p.severity == "error" for p in problems.items):
+        _load_components(file_data, path, ctx, components, declared)
+    sections = meta.sections if meta is not INVALID else _raw_sections(data)
+    for i, section in enumerate(sections):
+        if section not in declared:
             sec_loc = data.loc_of("sections")
             if isinstance(data.get("sections"), list):
                 sec_loc = data["sections"].loc_of(i)
-            problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, components)}')
-    check_columns(components, rule_words(meta.rules), ctx)
+            problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, declared)}')
+    if meta is not INVALID:
+        check_columns(components, rule_words(meta.rules), ctx)
     for name, comp in components.items():
-        if name not in meta.sections:
+        if name not in sections and (meta is not INVALID or isinstance(data.get("sections"), list)):
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
     problems.check()
+    assert meta is not INVALID  # its problems were raised above
     game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
                       problems)
     problems.check()
@@ -138,7 +141,28 @@ def _load(path: Path, problems: Problems, root: Path) -> Any:
         return None
 
 
-def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> None:
+def _palette_of(data: Any, ctx: Ctx) -> dict[str, Color]:
+    """The palette of a game.yaml that has mistakes elsewhere (its own are reported by GameMeta)."""
+    from genpnp.content.schema import MapOf, Obj
+    from genpnp.model.game import PaletteEntry
+
+    if not isinstance(data, LMap) or "palette" not in data:
+        return {}
+    quiet = Ctx(Problems(), ctx.base, ctx.root)
+    entries = MapOf(Obj(PaletteEntry)).parse(data["palette"], data.loc_of("palette"), quiet)
+    if entries is INVALID:
+        return {}
+    meta = GameMeta(name="", version="", licence="", players="", sections=(), palette=entries)
+    return _palette(meta)
+
+
+def _raw_sections(data: Any) -> tuple[str, ...]:
+    """The sections of a game.yaml that has mistakes (names only; their own mistakes are reported)."""
+    value = data.get("sections") if isinstance(data, LMap) else None
+    return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
+
+
+def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any], declared: set[str]) -> None:
     name = shown(path)
     if not isinstance(data, LMap) or "components" not in data:
         ctx.error(getattr(data, "loc", Loc(name, 1, 1)), 'a component file needs a top-level "components:" mapping')
@@ -152,12 +176,13 @@ def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> No
         return
     for comp_name, value in comps.items():
         loc = comps.loc_of(comp_name)
-        if comp_name in out:
+        if comp_name in declared:
             ctx.error(comps.key_loc(comp_name), f'a component named "{comp_name}" exists already')
             continue
         if not isinstance(value, LMap):
             ctx.error(loc, "a component is a mapping with a kind")
             continue
+        declared.add(comp_name)
         kind_name = value.get("kind")
         cls = kind_class(kind_name) if isinstance(kind_name, str) else None  # a mapping or list is no name
         if cls is None:

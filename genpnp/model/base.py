@@ -72,6 +72,7 @@ class Item:
     front: str = ""
     back: str = ""
     loc: Loc = Loc("<built-in>")
+    cells: dict[str, Loc] = field(default_factory=dict, compare=False)  # where each field is written (a CSV cell)
 
 
 ITEM_KEYS = {"qty", "front", "back"}
@@ -100,7 +101,7 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
         if not isinstance(name, str):
             ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
             return INVALID
-    return Item(qty, fields, front, back, loc)
+    return Item(qty, fields, front, back, loc, dict(value.value_locs) if isinstance(value, LMap) else {})
 
 
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 from genpnp.art.base import ELEMENT, field_names, substitute, uses_fields
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.scripts import quoted, shaping_need
-from genpnp.content.yamlload import LList
+from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, Problem
 from genpnp.model.base import Face, Item, ResolvedFace
 
@@ -42,14 +42,14 @@ class FaceResolver:
         if key in self.cache:
             return self.cache[key]
         raw = face.draw
-        if not self.static[face_name] and not self.names[face_name] <= item.fields.keys():
-            substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, set(), item.loc,
-                       self.reported)  # reports the missing fields (once per place)
-            self.cache[key] = INVALID
-            return INVALID
         elements = []
         for i, value in enumerate(raw):
             el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
+            names = set(self.element_names[face_name][i]) if self.element_names[face_name] else set()
+            if not names <= item.fields.keys():
+                # the missing fields (once per place), and still every other element's problems: one run
+                substitute(value, item.fields, el_loc, self.ctx, set(), item.loc, self.reported)
+                continue
             element = self._element(face_name, i, value, el_loc, item)
             if element is not INVALID:
                 elements.append(element)  # every element's problems are reported, not the first's only
@@ -77,31 +77,42 @@ class FaceResolver:
         if key is not None and key in self.elements:
             return self.elements[key]
         value = template
+        filled: dict[Loc, list[str]] = {}  # where a {field} is written in the template -> its fields
         if names:
             value = substitute(template, item.fields, loc, self.ctx, set(), item.loc, self.reported)
+            _filled_locs(template, loc, filled)
         before = len(self.ctx.problems.items)
         element = ELEMENT.parse(value, loc, self.ctx)
+        checked = len(self.ctx.problems.items)
+        if element is not INVALID:
+            element.check(self.w, self.h, self.ctx)
+            self._check_text(element, loc)
+        if not self.static[face_name]:
+            # a problem of a value read from the item (an icon a CSV cell names) is at that cell; a problem
+            # found checking the element against the item (text too long) is at the item
+            self._name_item(before, checked, face_name, item, filled)
         if element is INVALID:
             return INVALID
-        checked = len(self.ctx.problems.items)
-        element.check(self.w, self.h, self.ctx)
-        self._check_text(element, loc)
-        if not self.static[face_name]:
-            self._name_item(checked, face_name, item)
         if key is not None and len(self.ctx.problems.items) == before:
             self.elements[key] = element
         return element
 
-    def _name_item(self, before: int, face_name: str, item: Item) -> None:
-        """Problems of a face filled from an item are the item's: at its row, naming the template's line."""
+    def _name_item(self, before: int, checked: int, face_name: str, item: Item,
+                   filled: dict[Loc, list[str]]) -> None:
+        """Problems of a face filled from an item are the item's: at its row (or the cell the value came
+        from), naming the template's line."""
         items = self.ctx.problems.items
         for n in range(before, len(items)):
             p = items[n]
             if p.severity != "error":  # a warning stays at the template, once, not once per item
                 continue
+            fields = filled.get(p.loc, [])
+            if n < checked and not fields:
+                continue  # a mistake of the template itself (a misspelt key): once, at the template
+            where = next((item.cells[f] for f in fields if f in item.cells), item.loc)
             title = next((str(v) for k, v in item.fields.items() if k in ("title", "name")), "")
             named = f" {quoted(title)}" if title else ""
-            items[n] = Problem(item.loc, f"{p.message} (the item{named}, on the face \"{face_name}\" at {p.loc})",
+            items[n] = Problem(where, f"{p.message} (the item{named}, on the face \"{face_name}\" at {p.loc})",
                                p.severity)
 
     def _check_text(self, element: Any, loc: Loc) -> None:
@@ -114,3 +125,17 @@ class FaceResolver:
             self.reported.add((loc, text))
             self.ctx.warn(loc, f'{need} in {quoted(text)} is drawn letter by letter, left to right, in the font '
                                f'"{font}": it will print wrong')
+
+
+def _filled_locs(template: Any, loc: Loc, out: dict[Loc, list[str]]) -> None:
+    """Where the template's values with ``{field}``s are written, and the fields each names."""
+    if isinstance(template, str):
+        names = sorted(field_names(template))
+        if names:
+            out.setdefault(loc, []).extend(names)
+    elif isinstance(template, dict):
+        for k, v in template.items():
+            _filled_locs(v, template.loc_of(k) if isinstance(template, LMap) else loc, out)
+    elif isinstance(template, list):
+        for i, v in enumerate(template):
+            _filled_locs(v, template.loc_of(i) if isinstance(template, LList) else loc, out)
