@@ -247,7 +247,8 @@ class ColorSpec(Spec):
             # the game's own palette first: "acent" is "accent" of this game, not the CSS "magenta"
             close = difflib.get_close_matches(value.strip(), list(ctx.palette), n=1, cutoff=0.6)
             if close:
-                return ctx.error(loc, f"{value!r} is not a colour (did you mean \"{close[0]}\", of the game's palette?)")
+                return ctx.error(loc, f"{value!r} is not a colour (did you mean \"{close[0]}\", of the game's "
+                                      "palette?)")
             names = list(ctx.palette)
             hint = did_you_mean(value, names) if names and "did you mean" not in str(exc) else ""
             return ctx.error(loc, f"{exc}{hint}")
