@@ -12,6 +12,7 @@ from typing import Any
 from genpnp.art.base import field_names
 from genpnp.content.schema import Ctx
 from genpnp.errors import did_you_mean
+from genpnp.model.facelogic import ByValue, by_fields, logic_fields
 
 ITEM_KEYS = ("qty", "front", "back")
 # what designers call the item keys in their spreadsheets
@@ -33,7 +34,11 @@ def check_columns(components: dict[str, Any], words: set[str], ctx: Ctx) -> None
         items = getattr(comp, "items", None)
         if not faces or not items or not hasattr(items, "__iter__"):
             continue
-        used = set().union(*(field_names(face.draw) for face in faces.values()))
+        used = set().union(*(field_names(face.draw) | logic_fields(face.draw) | {
+            v.field for v in (face.fill, face.stroke) if isinstance(v, ByValue)} for face in faces.values()))
+        for side in ("front", "back"):  # the face chosen by a column
+            choice = getattr(comp, side, "")
+            used |= field_names(choice) | by_fields(choice)
         known = used | set(ITEM_KEYS)
         reported: set[str] = set()
         for item in items:

@@ -15,6 +15,7 @@ from genpnp.content.scripts import quoted, shaping_need
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, Problem
 from genpnp.model.base import Face, Item, ResolvedFace
+from genpnp.model.facelogic import ByValue, apply_by, by_fields, read_logic, text_of, unmatched
 
 
 class FaceResolver:
@@ -23,11 +24,16 @@ class FaceResolver:
     def __init__(self, component: str, faces: dict[str, Face], ctx: Ctx, w: float, h: float):
         self.component, self.faces, self.ctx, self.w, self.h = component, faces, ctx, w, h
         self.cache: dict[tuple, Any] = {}
-        self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
-        self.names = {name: field_names(f.draw) for name, f in faces.items()}
+        # each element's when/unless and by mappings, read (and their mistakes reported) once per template
+        self.logic: dict[str, list[Any]] = {
+            name: [read_logic(v, f.draw.loc_of(i) if isinstance(f.draw, LList) else f.loc, ctx)
+                   for i, v in enumerate(f.draw)] if isinstance(f.draw, list) else [] for name, f in faces.items()}
+        self.static = {name: not uses_fields(f.draw) and not any(
+            lg is INVALID or lg.fields() for lg in self.logic[name])
+            and not isinstance(f.fill, ByValue) and not isinstance(f.stroke, ByValue) for name, f in faces.items()}
         # per element of each face: the fields it uses (an element made of the same values is the same element)
-        self.element_names = {name: [tuple(sorted(field_names(v))) for v in f.draw] if isinstance(f.draw, list)
-                              else [] for name, f in faces.items()}
+        self.element_names = {name: [tuple(sorted(field_names(v) | by_fields(v))) for v in f.draw]
+                              if isinstance(f.draw, list) else [] for name, f in faces.items()}
         self.elements: dict[tuple, Any] = {}  # (face, index, its field values) -> element read without a problem
         self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
 
@@ -43,22 +49,35 @@ class FaceResolver:
             return self.cache[key]
         raw = face.draw
         elements = []
+        bad = False
         for i, value in enumerate(raw):
             el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
+            logic = self.logic[face_name][i]
+            if logic is INVALID:
+                bad = True
+                continue
             names = set(self.element_names[face_name][i]) if self.element_names[face_name] else set()
-            if not names <= item.fields.keys():
+            if not (names | logic.fields()) <= item.fields.keys():
                 # the missing fields (once per place), and still every other element's problems: one run
                 substitute(value, item.fields, el_loc, self.ctx, set(), item.loc, self.reported)
+                self._missing_logic_fields(logic, item, el_loc)
+                bad = True
                 continue
-            element = self._element(face_name, i, value, el_loc, item)
-            if element is not INVALID:
+            if not logic.shown(item.fields):
+                continue  # not on this item (when/unless)
+            element = self._element(face_name, i, logic.element, el_loc, item)
+            if element is INVALID:
+                bad = True
+            else:
                 elements.append(element)  # every element's problems are reported, not the first's only
-        if len(elements) < len(raw):
+        fill, stroke = (v.pick(item.fields, item.cells, item.loc, self.ctx, self.reported)
+                        if isinstance(v, ByValue) else v for v in (face.fill, face.stroke))
+        if bad or fill is INVALID or stroke is INVALID:
             self.cache[key] = INVALID
             return INVALID
         suffix = "" if self.static[face_name] else "-" + str(len(self.cache))
         resolved = ResolvedFace(
-            f"{self.component}/{face_name}{suffix}", face.fill, face.stroke, face.stroke_width, tuple(elements),
+            f"{self.component}/{face_name}{suffix}", fill, stroke, face.stroke_width, tuple(elements),
             face_name,
         )
         self.cache[key] = resolved
@@ -79,7 +98,10 @@ class FaceResolver:
         value = template
         filled: dict[Loc, list[str]] = {}  # where a {field} is written in the template -> its fields
         if names:
-            value = substitute(template, item.fields, loc, self.ctx, set(), item.loc, self.reported)
+            value = apply_by(template, item.fields, loc, self.ctx, item.cells, item.loc, self.reported)
+            if value is INVALID:
+                return INVALID
+            value = substitute(value, item.fields, loc, self.ctx, set(), item.loc, self.reported)
             _filled_locs(template, loc, filled)
         before = len(self.ctx.problems.items)
         element = ELEMENT.parse(value, loc, self.ctx)
@@ -96,6 +118,28 @@ class FaceResolver:
         if key is not None and len(self.ctx.problems.items) == before:
             self.elements[key] = element
         return element
+
+    def _missing_logic_fields(self, logic: Any, item: Item, loc: Loc) -> None:
+        """A field a condition or a by mapping names that the item does not have: at the item, once per place."""
+        from genpnp.errors import did_you_mean
+
+        for name in sorted(logic.fields() - item.fields.keys()):
+            where = next((t.loc for t in logic.tests if t.field == name), loc)
+            if (where, name) in self.reported:
+                continue
+            self.reported.add((where, name))
+            self.ctx.error(item.loc, f'no field "{name}" on this item, which {where} uses'
+                                     f"{did_you_mean(name, item.fields)}")
+
+    def check_values(self, items: Any) -> None:
+        """After every item: a value a condition names that no item has is a warning (a misspelt value)."""
+        seen: dict[str, set[str]] = {}
+        for item in items:
+            for k, v in item.fields.items():
+                seen.setdefault(k, set()).add(text_of(v))
+        tests = [t for logics in self.logic.values() for lg in logics if lg is not INVALID for t in lg.tests]
+        if seen:
+            unmatched(tests, seen, self.ctx)
 
     def _name_item(self, before: int, checked: int, face_name: str, item: Item,
                    filled: dict[Loc, list[str]]) -> None:
