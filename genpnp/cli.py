@@ -160,15 +160,16 @@ def strict() -> bool:
     return bool(ctx is not None and ctx.meta.get("genpnp.strict"))
 
 
-def load_each(content: Path, names: tuple[str, ...]) -> dict[str, Any]:
-    """Game id -> the loaded game, or the ContentError it raised (--strict: warnings are errors)."""
+def load_each(content: Path, names: tuple[str, ...], draft: bool = False) -> dict[str, Any]:
+    """Game id -> the loaded game, or the ContentError it raised (--strict: warnings are errors; ``draft``:
+    errors a PDF can show do not stop the load, see load_game)."""
     from genpnp.content.project import load_game, resolve_games, strict_problems, warnings_of
 
     out: dict[str, Any] = {}
     overlays = current_overlays()
     for game_id, folder in resolve_games(content, names).items():
         try:
-            game = load_game(folder, game_id, overlays)
+            game = load_game(folder, game_id, overlays, draft)
             if strict() and warnings_of(game):
                 raise ContentError(strict_problems(warnings_of(game)))
             out[game_id] = game
@@ -177,12 +178,12 @@ def load_each(content: Path, names: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
-def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
+def load_games(content: Path, names: tuple[str, ...], draft: bool = False) -> list[Any]:
     """Load every named game (with --overlay/--set merged); report all content errors together."""
     from genpnp.content.project import warnings_of
 
     games, problems = [], []
-    for result in load_each(content, names).values():
+    for result in load_each(content, names, draft).values():
         if isinstance(result, ContentError):
             problems.extend(result.problems)
             continue
@@ -242,7 +243,8 @@ def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> 
 @verbosity_options
 @print_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
-@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails, and a draft even with "
+              "text too long for its box (drawn cut, marked red, named in the margin; the command still fails).")
 @click.argument("games", nargs=-1)
 @reports_errors
 def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **opts: Any) -> None:
@@ -252,7 +254,7 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
     options = make_options(**opts)
     report = progress.current()
     failed = False
-    for game in load_games(content, games):
+    for game in load_games(content, games, draft=force):
         report.detail(f"{game.id}: {len(game.components)} components, {options.file_name(game.id)}")
         try:  # one invalid game does not stop the others; it only writes nothing itself
             with report.pages(game.id) as tick:
@@ -263,6 +265,12 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
             failed = True
             continue
         report.result(f"{built.path} ({built.pages} pages)")
+        if game.drafts:  # a draft: written to be looked at, and still a failure
+            for problem in game.drafts:
+                click.echo(str(problem), err=True)
+            click.echo(f"{game.id}: a draft with {len(game.drafts)} error(s), marked in red in {built.path}",
+                       err=True)
+            failed = True
     if failed:
         sys.exit(1)
 
@@ -274,16 +282,23 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out/preview"), show_default=True)
 @click.option("--page", "pages", type=int, multiple=True, help="Only this page (1-based; repeatable).")
 @click.option("--dpi", type=click.IntRange(10, 600), default=72, show_default=True)
+@click.option("--force", is_flag=True, help="A draft even with text too long for its box (drawn cut, marked "
+              "red, named in the margin; the command still fails).")
 @click.argument("game")
 @reports_errors
-def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game: str, **opts: Any) -> None:
+def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, force: bool, game: str,
+            **opts: Any) -> None:
     """Write PNGs of a game's pages and a contact sheet of all pages."""
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
-    (loaded,) = load_games(content, (game,))
+    (loaded,) = load_games(content, (game,), draft=force)
     for path in preview_game(loaded, options, out_dir, pages, dpi):
         click.echo(str(path))
+    if loaded.drafts:
+        for problem in loaded.drafts:
+            click.echo(str(problem), err=True)
+        sys.exit(1)
 
 
 @main.command()

@@ -43,7 +43,7 @@ def test_a_missing_column_names_the_face_using_it_and_the_row(tmp_path: Path) ->
     """Reported at the CSV row that lacks the field, naming the face's {text} that asks for it."""
     folder = starter(tmp_path, "title,qty\nHarvest,2\nDrought,1\n")
     (line,) = problems(folder)  # once, not once per row
-    assert re.fullmatch(r".*deck/cards\.csv:2:1: no field \"text\" on this item, which .*deck/components\.yaml:21:\d+"
+    assert re.fullmatch(r".*deck/cards\.csv:2:1: no field \"text\" on this item, which .*deck/components\.yaml:22:\d+"
                         r" uses \(expected one of: title\)", line), line
 
 

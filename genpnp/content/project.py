@@ -74,8 +74,12 @@ def _palette(meta: GameMeta) -> dict[str, Color]:
     return out
 
 
-def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = ()) -> Game:
-    """Load and check one game (with ``overlays`` merged over it); raises ContentError listing every problem."""
+def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = (),
+              draft: bool = False) -> Game:
+    """Load and check one game (with ``overlays`` merged over it); raises ContentError listing every problem.
+
+    With ``draft`` (build --force), errors the PDF can still show (text too long for its box) do not stop
+    the load: they are the game's ``drafts``, drawn marked in the PDF, and the build still fails."""
     problems = Problems()
     game_file = folder / "game.yaml"
     root = folder.resolve()
@@ -116,12 +120,13 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     for name, comp in components.items():
         if name not in sections and (meta is not INVALID or isinstance(data.get("sections"), list)):
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
-    problems.check()
+    problems.check(draft)
     assert meta is not INVALID  # its problems were raised above
     game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
                       problems)
-    problems.check()
-    return replace(game, warnings=tuple(problems.warnings))
+    problems.check(draft)
+    drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft
+    return replace(game, warnings=tuple(problems.warnings), drafts=drafts)
 
 
 def warnings_of(game: Game) -> tuple:

@@ -48,6 +48,12 @@ class Ctx:
     def warn(self, loc: Loc, message: str) -> None:
         self.problems.add(loc, message, "warning")
 
+    def drawable_error(self, loc: Loc, message: str) -> None:
+        """An error the PDF can still show (text too long for its box): `build --force` draws it in a draft."""
+        from genpnp.errors import Problem
+
+        self.problems.items.append(Problem(loc, message, "error", drawable=True))
+
 
 def type_name(value: Any) -> str:
     if isinstance(value, bool):

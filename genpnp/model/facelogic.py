@@ -221,12 +221,16 @@ def apply_by(value: Any, fields: dict[str, Any], loc: Loc, ctx: Ctx, cells: dict
 
 
 def unmatched(tests: list[Test], seen: dict[str, set[str]], ctx: Ctx) -> None:
-    """Warn about a value a condition names that no item has (a misspelt value never matches)."""
+    """Warn about a value a condition names that no item has but one item nearly has (a misspelt value
+    never matches; a value for items not written yet is no mistake)."""
+    import difflib
+
     for test in tests:
         values = seen.get(test.field, set())
         for wanted, where in zip(test.values, test.value_locs or (test.loc,) * len(test.values)):
-            if wanted not in values:
-                ctx.warn(where, f'no item has {test.field} "{wanted}"{did_you_mean(wanted, values)}')
+            close = difflib.get_close_matches(wanted, sorted(values), n=1, cutoff=0.6)
+            if wanted not in values and close:
+                ctx.warn(where, f'no item has {test.field} "{wanted}" (did you mean "{close[0]}"?)')
 
 
 def _face_choice(value: Any, loc: Loc, ctx: Ctx) -> Any:

@@ -153,11 +153,14 @@ class FaceResolver:
             fields = filled.get(p.loc, [])
             if n < checked and not fields:
                 continue  # a mistake of the template itself (a misspelt key): once, at the template
+            if not fields:  # found checking the element: at the cell when one field made it ("{text}")
+                made_of = sorted({f for names in filled.values() for f in names})
+                fields = made_of if len(made_of) == 1 else []
             where = next((item.cells[f] for f in fields if f in item.cells), item.loc)
             title = next((str(v) for k, v in item.fields.items() if k in ("title", "name")), "")
             named = f" {quoted(title)}" if title else ""
             items[n] = Problem(where, f"{p.message} (the item{named}, on the face \"{face_name}\" at {p.loc})",
-                               p.severity)
+                               p.severity, p.drawable)
 
     def _check_text(self, element: Any, loc: Loc) -> None:
         """Warn about text the engine cannot draw right (right-to-left, complex scripts, emoji sequences)."""
