@@ -13,7 +13,7 @@ import click
 
 from genpnp import __version__, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
-from genpnp.impose.options import Options, parse_offset, parse_paper
+from genpnp.impose.options import Options, check_pixels, parse_length_option, parse_offset, parse_paper
 from genpnp.progress import verbosity_options
 from genpnp.units import MM
 
@@ -74,6 +74,25 @@ def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+class LengthOption(click.ParamType):
+    """A length option: 3mm, 0.125in, 9pt or a bare number of millimetres; gives millimetres. A value that is not
+    a finite length in [lo, hi] mm is a usage error (exit 2)."""
+
+    name = "length"
+
+    def __init__(self, lo_mm: float, hi_mm: float):
+        self.lo_mm, self.hi_mm = lo_mm, hi_mm
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return parse_length_option(value, "", self.lo_mm, self.hi_mm)
+        except UsageError as exc:
+            self.fail(str(exc).lstrip(": "), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "LENGTH"
+
+
 def _print_option_list() -> dict[str, Callable[..., Any]]:
     opt = click.option
     return {
@@ -83,16 +102,17 @@ def _print_option_list() -> dict[str, Callable[..., Any]]:
                      help="Double-sided pieces as fold pairs, or backs on the next page."),
         "flip": opt("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
                     help="Duplex: which edge the printer flips on."),
-        "offset": opt("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
-        "bleed": opt("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
-                     help="Bleed in mm (art past the cut, with crop marks)."),
-        "gutter": opt("--gutter", type=click.FloatRange(0, 12), default=None,
-                      help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
+        "offset": opt("--offset", default="0,0", show_default=True,
+                      help="Duplex: shift of back pages X,Y (lengths; bare numbers in mm)."),
+        "bleed": opt("--bleed", type=LengthOption(0, 6), default=0.0, show_default=True,
+                     help="Bleed: art past the cut, with crop marks (3mm, 0.125in; a bare number is mm; at most 6mm)."),
+        "gutter": opt("--gutter", type=LengthOption(0, 12), default=None,
+                      help="With bleed: space between neighbouring pieces (0 butts them on shared cuts; up to 12mm) "
                            "[default: the widest, up to twice the bleed, that costs no piece]."),
         "ink": opt("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
                    help="Colour, black-and-white (greys and patterns) or ink saver."),
-        "margin": opt("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
-                      help="Printer-safe margin in mm (at least 5)."),
+        "margin": opt("--margin", type=LengthOption(5, 40), default=6.35, show_default=True,
+                      help="Printer-safe margin (0.25in, 6.35mm; a bare number is mm; 5mm to 40mm)."),
         "component": opt("--component", "components", multiple=True, help="Only this component (repeatable)."),
         "copies-as-note": opt("--copies-as-note", is_flag=True,
                               help="Print 'print N times' instead of repeating sheets."),
@@ -187,8 +207,11 @@ def load_games(content: Path, names: tuple[str, ...], draft: bool = False) -> li
         if isinstance(result, ContentError):
             problems.extend(result.problems)
             continue
-        for warning in warnings_of(result):
-            click.echo(str(warning), err=True)
+        report = progress.current()
+        if report.level > progress.QUIET:  # --quiet: errors only
+            for warning in warnings_of(result):
+                click.echo(str(warning), err=True)
+        report.detail(f"{result.id}: loaded {len(result.components)} components from {result.root}")
         games.append(result)
     if problems:
         raise ContentError(problems)
@@ -205,16 +228,17 @@ def main() -> None:
 @content_option
 @overlay_options
 @click.argument("games", nargs=-1)
+@verbosity_options
 @reports_errors
 def list_cmd(content: Path, games: tuple[str, ...]) -> None:
     """The games found, their components and piece counts."""
     for game in load_games(content, games):
         meta = game.meta
-        click.echo(f"{game.id}: {meta.name} {meta.version} ({meta.players} players)")
+        progress.current().result(f"{game.id}: {meta.name} {meta.version} ({meta.players} players)")
         for comp in game.ordered():
             count = comp.piece_count()
             pieces = f"{count} pieces" if count else "pages"
-            click.echo(f"  {comp.name:<24} {comp.kind_name:<10} {pieces}")
+            progress.current().result(f"  {comp.name:<24} {comp.kind_name:<10} {pieces}")
 
 
 @main.command()
@@ -223,6 +247,7 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--explain", is_flag=True, help="Per rule: what it checked and its witness (the proof).")
 @click.argument("games", nargs=-1)
+@verbosity_options
 @reports_errors
 def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> None:
     """Run the rules; print each violation as path:line:col: rule: message."""
@@ -285,6 +310,7 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
 @click.option("--force", is_flag=True, help="A draft even with text too long for its box (drawn cut, marked "
               "red, named in the margin; the command still fails).")
 @click.argument("game")
+@verbosity_options
 @reports_errors
 def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, force: bool, game: str,
             **opts: Any) -> None:
@@ -292,9 +318,10 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
+    check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} page")
     (loaded,) = load_games(content, (game,), draft=force)
     for path in preview_game(loaded, options, out_dir, pages, dpi):
-        click.echo(str(path))
+        progress.current().result(str(path))
     if loaded.drafts:
         for problem in loaded.drafts:
             click.echo(str(problem), err=True)
@@ -307,22 +334,24 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 @click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png", show_default=True,
               help="png: a PNG per face for print shops; tts: Tabletop Simulator deck sheets.")
 @click.option("--dpi", type=click.IntRange(20, 1200), default=300, show_default=True)
-@click.option("--bleed", default="0", show_default=True, help="png: bleed in mm, or a length (0.125in).")
+@click.option("--bleed", type=LengthOption(0, 12), default=0.0, show_default=True,
+              help="png: bleed around each image (3mm, 0.125in; a bare number is mm; at most 12mm).")
 @click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True)
 @click.option("--component", "components", multiple=True, help="Only this component (repeatable).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: out/<game>-<format>].")
 @click.argument("game")
+@verbosity_options
 @reports_errors
-def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: tuple[str, ...],
+def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
            out_dir: Path | None, game: str) -> None:
     """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets."""
-    from genpnp.export import export_game, parse_bleed
+    from genpnp.export import export_game
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
-    files = export_game(loaded, fmt, out, dpi, parse_bleed(bleed), ink, components)
-    click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
+    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components)
+    progress.current().result(f"{out}: {len(files) - 1} images, {files[-1].name}")
 
 
 @main.command("watch")
@@ -336,6 +365,7 @@ def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: 
 @click.option("--page", "pages", type=int, multiple=True, help="Preview only this page (repeatable).")
 @click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
 @click.argument("game")
+@verbosity_options
 @reports_errors
 def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, pages: tuple[int, ...],
               force: bool, game: str, **opts: Any) -> None:
@@ -354,21 +384,25 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 
 @main.command()
 @click.option("--paper", default="letter", show_default=True)
-@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+              help="Folder to write calibration-<paper>.pdf into (a name ending in .pdf: that file).")
+@verbosity_options
 @reports_errors
-def calibrate(paper: str, out_file: Path | None) -> None:
+def calibrate(paper: str, out_dir: Path) -> None:
     """Write a duplex calibration page: print it double-sided and read the offset."""
     from genpnp.calibrate import write_calibration
 
     chosen = parse_paper(paper)
-    path = out_file or Path("out") / f"calibration-{chosen.name}.pdf"
+    # --out is a folder, as for every command; a name ending in .pdf is still taken as the file (older scripts)
+    path = out_dir if out_dir.suffix.lower() == ".pdf" else out_dir / f"calibration-{chosen.name}.pdf"
     write_calibration(path, chosen)
-    click.echo(str(path))
+    progress.current().result(str(path))
 
 
 @main.command("check-map")
 @click.option("--group", type=click.IntRange(2, 12), default=None, help="Cells per district (default: the map's).")
 @click.argument("path", type=click.Path(path_type=Path))
+@verbosity_options
 @reports_errors
 def check_map(group: int | None, path: Path) -> None:
     """Prove a grid map can be cut into districts: print a cutting, or why none exists."""
@@ -387,6 +421,7 @@ def check_map(group: int | None, path: Path) -> None:
 @click.option("--county", default=None, help="The county the counter stands on: the district must start there.")
 @click.argument("game")
 @click.argument("members", nargs=-1, required=True)
+@verbosity_options
 @reports_errors
 def check_district(content: Path, taken: tuple[str, ...], players: int | None, county: str | None, game: str,
                    members: tuple[str, ...]) -> None:
@@ -464,6 +499,7 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
 @content_option
 @click.option("--from", "source", default=None, help="Copy this game (a name in --content, or a folder).")
 @click.argument("name")
+@verbosity_options
 @reports_errors
 def new(content: Path, source: str | None, name: str) -> None:
     """Write a new game folder NAME into --content, from a small template or a copy of a game."""
@@ -472,11 +508,13 @@ def new(content: Path, source: str | None, name: str) -> None:
 
     origin = next(iter(resolve_games(content, (source,)).values())) if source else None
     folder = new_game(name, content, origin)
-    click.echo(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
+    progress.current().result(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
 
 
 @main.command()
-@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None, help="Write to a file.")
+@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None,
+              help="Write genpnp.schema.json into this folder (a name ending in .json: that file).")
+@verbosity_options
 @reports_errors
 def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of content files: game.yaml and component files."""
@@ -484,18 +522,24 @@ def schema(out_file: Path | None) -> None:
 
     if out_file is None:
         click.echo(schema_text(), nl=False)
-    else:
-        out_file.write_text(schema_text(), encoding="utf-8")
+        return
+    path = out_file if out_file.suffix.lower() == ".json" else out_file / "genpnp.schema.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(schema_text(), encoding="utf-8")
+    progress.current().result(str(path))
 
 
 @main.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=Path("docs/content.md"),
               show_default=True)
+@verbosity_options
 @reports_errors
 def docs(out_file: Path) -> None:
     """(Re)write the content reference from the schema definitions."""
     from genpnp.docgen import content_reference
 
+    if out_file.is_dir():  # --out a folder: content.md in it
+        out_file = out_file / "content.md"
     if not out_file.parent.is_dir():
         raise UsageError(f"{out_file.parent}: no such folder (run in the genpnp repository, or give --out FILE)")
     out_file.write_text(content_reference(), encoding="utf-8")
@@ -508,6 +552,7 @@ def docs(out_file: Path) -> None:
 @print_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.argument("games", nargs=-1)
+@verbosity_options
 @reports_errors
 def audit(content: Path, fmt: str, games: tuple[str, ...], **opts: Any) -> None:
     """Measure every page the build would write: coverage, sheets against a lower bound, and faults

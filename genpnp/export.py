@@ -224,19 +224,6 @@ def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: 
     return [out / f["file"] for f in files] + [out / "png.json"]
 
 
-def parse_bleed(text: str) -> float:
-    """``--bleed``: millimetres (``3``) or a length (``0.125in``, ``3.175mm``), up to 12 mm; in points."""
-    from genpnp.units import MM, UnitError, parse_length
-
-    try:
-        value = float(text) * MM if re.fullmatch(r"\s*\d+(\.\d*)?\s*", text) else parse_length(text)
-    except UnitError as exc:
-        raise UsageError(f"--bleed: {exc}") from None
-    if not 0 <= value <= 12 * MM:
-        raise UsageError(f"--bleed: {text} is not between 0 and 12 mm")
-    return value
-
-
 def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
                 only: Sequence[str] = ()) -> list[Path]:
     """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed)."""

@@ -210,7 +210,7 @@ def test_errors_are_clear_and_write_nothing(tmp_path: Path) -> None:
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--component", "card")
     assert result.exit_code == 2 and 'no component "card" (did you mean "cards"?)' in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--bleed", "2cm")
-    assert result.exit_code == 2 and "--bleed: 2cm is not between 0 and 12 mm" in result.output
+    assert result.exit_code == 2 and "'--bleed': 2cm is not between 0 and 12 mm" in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--format", "tts", "--bleed", "3")
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert not out.exists()

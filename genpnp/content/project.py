@@ -39,8 +39,23 @@ def discover(content: Path) -> dict[str, Path]:
     return {p.name: p for p in sorted(content.iterdir()) if p.is_dir() and is_game(p)}
 
 
+def locate(content: Path) -> Path:
+    """The content folder: as given, or, when the default ``content`` is not here, the working folder if it
+    is a game folder or a folder of games (``genpnp build`` run inside a game works)."""
+    if content != DEFAULT_CONTENT or content.exists():
+        return content
+    here = Path(".")
+    try:
+        if is_game(here) or any(p.is_dir() and is_game(p) for p in here.iterdir()):
+            return here
+    except OSError:
+        pass
+    return content
+
+
 def resolve_games(content: Path, names: tuple[str, ...] | list[str]) -> dict[str, Path]:
     """Pick the games the user named (folder names or paths); all when none named."""
+    content = locate(content)
     found = discover(content) if content.exists() or not names else {}
     if not names:
         if not found:

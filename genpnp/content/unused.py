@@ -28,7 +28,8 @@ def rule_words(rules: Any) -> set[str]:
 
 
 def check_columns(components: dict[str, Any], words: set[str], ctx: Ctx) -> None:
-    """Warn about every item field of a faced component that nothing reads."""
+    """Warn about every item field of a faced component that nothing reads (a quantity under another name,
+    such as quantity, count or copies, is an error: the deck would silently have one piece per row)."""
     for comp in components.values():
         faces = getattr(comp, "faces", None)
         items = getattr(comp, "items", None)
@@ -46,6 +47,14 @@ def check_columns(components: dict[str, Any], words: set[str], ctx: Ctx) -> None
                 if column in known or column in reported or column in words:
                     continue
                 reported.add(column)
+                if SYNONYMS.get(column.lower().strip()) == "qty":
+                    # a deck of one card per row where the designer meant 39: an error, never a silent 14 cards
+                    has_qty = any(getattr(i, "qty", 1) != 1 for i in items)
+                    ctx.error(item.cells.get(column, item.loc) if hasattr(item, "cells") else item.loc,
+                              f'the column "{column}" is not read: genpnp takes how many of each item from a column '
+                              f'named "qty"{"" if has_qty else " (every item is now printed once)"}: rename it qty, '
+                              "or rename it to something else if it is not a quantity")
+                    continue
                 hint = f' (did you mean "{SYNONYMS[column.lower()]}"?)' if column.lower() in SYNONYMS \
                     else did_you_mean(column, known)
                 if "did you mean" not in hint:
