@@ -374,6 +374,7 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
     from genpnp.watch import Watcher, stop_on_sigterm, watch
 
     options = make_options(**opts)
+    check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} preview page")
     ((game_id, folder),) = resolve_games(content, (game,)).items()
     given = click.get_current_context().meta.get("genpnp.overlays", {})
     watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
