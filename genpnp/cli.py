@@ -340,18 +340,26 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 @click.option("--component", "components", multiple=True, help="Only this component (repeatable).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: out/<game>-<format>].")
+@click.option("--image-url", default=None, metavar="URL",
+              help="tts: where Tabletop Simulator reads the images from (a web folder you upload them to) "
+                   "[default: file:/// and the --out folder, for this computer].")
 @click.argument("game")
 @verbosity_options
 @reports_errors
 def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
-           out_dir: Path | None, game: str) -> None:
-    """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets."""
+           out_dir: Path | None, image_url: str | None, game: str) -> None:
+    """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets and a saved object."""
     from genpnp.export import export_game
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
-    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components)
-    progress.current().result(f"{out}: {len(files) - 1} images, {files[-1].name}")
+    url = None
+    if fmt == "tts":
+        url = image_url or out.resolve().as_uri() + "/"
+        url += "" if url.endswith("/") else "/"
+    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url)
+    images = [f for f in files if f.suffix == ".png"]
+    progress.current().result(f"{out}: {len(images)} images, " + ", ".join(f.name for f in files if f.suffix != ".png"))
 
 
 @main.command("watch")

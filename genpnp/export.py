@@ -204,33 +204,65 @@ def write_json(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def image_files(jobs: Sequence[FaceJob]) -> tuple[list[str], list[FaceJob]]:
+    """The file of each job, and the jobs to draw: each distinct image once. Faces that draw the same (one
+    ResolvedFace of one component) share a file: a face every item shares is ``<component>/<face>.png``
+    (``cards/back.png``), else the first item's ``<nn>-<item>-<face>.png``."""
+    users: dict[tuple[str, str], list[int]] = {}
+    for n, job in enumerate(jobs):
+        face = getattr(job.piece, job.face)
+        users.setdefault((job.component.name, face.key), []).append(n)
+    files: list[str] = [""] * len(jobs)
+    taken: set[str] = set()
+    draw: list[FaceJob] = []
+    for (component, key), numbers in users.items():
+        first = jobs[numbers[0]]
+        face = getattr(first.piece, first.face)
+        items = {jobs[n].item for n in numbers}
+        name = f"{component}/{first.stem}-{first.face}.png"
+        if len(items) > 1 and key == f"{component}/{face.name}" and slug(face.name):
+            shared = f"{component}/{slug(face.name)}.png"  # one design for several items: named by the face
+            if shared not in taken:
+                name = shared
+        taken.add(name)
+        draw.append(first)
+        for n in numbers:
+            files[n] = name
+    return files, draw
+
+
 def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
                only: Sequence[str] = ()) -> list[Path]:
-    """One PNG per face of every item into ``out/<component>/<nn>-<item>-<face>.png``, and
-    ``out/png.json`` listing each file with its item, face, quantity and pixel size."""
+    """Each distinct face image once into ``out/<component>/``, and ``out/png.json``: ``images`` lists each file
+    written with its pixel size, ``files`` maps every item's faces (with quantity) to its file."""
     components = exportable(game, only)
     check_sizes(components, bleed, dpi)
     jobs = [job for comp in components for job in face_jobs(comp)]
-    files = []
+    names, draw = image_files(jobs)
+    file_of = {id(job): name for job, name in zip(jobs, names)}
+    pixels: dict[str, list[int]] = {}
     with staged(out) as tmp:
-        for job, image in render_faces(game, jobs, dpi, bleed, ink):
-            rel = f"{job.component.name}/{job.stem}-{job.face}.png"
-            save_png(image, tmp / rel, dpi)
-            files.append({"file": rel, "component": job.component.name, "item": job.item, "face": job.face,
-                          "qty": job.qty, "pixels": list(image.size)})
+        for job, image in render_faces(game, draw, dpi, bleed, ink):
+            save_png(image, tmp / file_of[id(job)], dpi)
+            pixels[file_of[id(job)]] = list(image.size)
+        files = [{"file": name, "component": job.component.name, "item": job.item, "face": job.face,
+                  "qty": job.qty, "pixels": pixels[name]} for job, name in zip(jobs, names)]
+        images = [{"file": name, "pixels": pixels[name],
+                   "pieces": sum(f["qty"] for f in files if f["file"] == name)} for name in pixels]
         write_json(tmp / "png.json", {"game": game.id, "version": game.meta.version, "dpi": dpi,
-                                      "bleed_mm": round(bleed / INCH * 25.4, 3), "ink": ink, "files": files,
-                                      "skipped": skipped(game, only)})
-    return [out / f["file"] for f in files] + [out / "png.json"]
+                                      "bleed_mm": round(bleed / INCH * 25.4, 3), "ink": ink, "images": images,
+                                      "files": files, "skipped": skipped(game, only)})
+    return [out / name for name in pixels] + [out / "png.json"]
 
 
 def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
-                only: Sequence[str] = ()) -> list[Path]:
-    """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed)."""
+                only: Sequence[str] = (), image_url: str | None = None) -> list[Path]:
+    """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed; with
+    ``image_url``, also the saved object Tabletop Simulator loads)."""
     if fmt == "tts":
         from genpnp.tts import export_tts
 
         if bleed:
             raise UsageError("--bleed: Tabletop Simulator faces are cut at the trim line (leave --bleed out)")
-        return export_tts(game, out, dpi, ink, only)
+        return export_tts(game, out, dpi, ink, only, image_url)
     return export_png(game, out, dpi, bleed, ink, only)
