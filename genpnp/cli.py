@@ -340,6 +340,9 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 @click.option("--component", "components", multiple=True, help="Only this component (repeatable).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: out/<game>-<format>].")
+@click.option("--for", "shop", type=click.Choice(["thegamecrafter", "makeplayingcards", "drivethrucards"]),
+              default=None, help="png: a print service's card sizes, dpi, bleed, safe area and file names (its cards "
+                                 "only; --dpi and --bleed come from the service).")
 @click.option("--image-url", default=None, metavar="URL",
               help="tts: where Tabletop Simulator reads the images from (a web folder you upload them to) "
                    "[default: file:/// and the --out folder, for this computer].")
@@ -347,7 +350,7 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 @verbosity_options
 @reports_errors
 def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
-           out_dir: Path | None, image_url: str | None, game: str) -> None:
+           out_dir: Path | None, shop: str | None, image_url: str | None, game: str) -> None:
     """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets and a saved object."""
     from genpnp.export import export_game
 
@@ -357,7 +360,15 @@ def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components
     if fmt == "tts":
         url = image_url or out.resolve().as_uri() + "/"
         url += "" if url.endswith("/") else "/"
-    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url)
+    preset = None
+    if shop is not None:
+        from genpnp.printshops import preset as find_preset
+
+        if fmt != "png":
+            raise UsageError("--for: print services take the png format (leave --format out)")
+        preset = find_preset(shop)
+        out = out_dir or Path("out") / f"{loaded.id}-{shop}"
+    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url, preset)
     images = [f for f in files if f.suffix == ".png"]
     progress.current().result(f"{out}: {len(images)} images, " + ", ".join(f.name for f in files if f.suffix != ".png"))
 
