@@ -20,6 +20,10 @@ SYNONYMS = {"quantity": "qty", "count": "qty", "copies": "qty", "number": "qty",
             "qnt": "qty", "quant": "qty", "face": "front", "reverse": "back"}
 
 
+# names that only ever mean a quantity: an error, where "n" or "number" may be a card's number (a warning)
+QUANTITY_NAMES = ("quantity", "count", "copies", "qnt", "quant", "amount", "quantities")
+
+
 def rule_words(rules: Any) -> set[str]:
     """Names the game's declared rules may read from items (see :func:`genpnp.rules.spec.words_read`)."""
     from genpnp.rules.spec import words_read
@@ -47,7 +51,7 @@ def check_columns(components: dict[str, Any], words: set[str], ctx: Ctx) -> None
                 if column in known or column in reported or column in words:
                     continue
                 reported.add(column)
-                if SYNONYMS.get(column.lower().strip()) == "qty":
+                if column.lower().strip() in QUANTITY_NAMES:
                     # a deck of one card per row where the designer meant 39: an error, never a silent 14 cards
                     has_qty = any(getattr(i, "qty", 1) != 1 for i in items)
                     ctx.error(item.cells.get(column, item.loc) if hasattr(item, "cells") else item.loc,
