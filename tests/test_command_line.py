@@ -77,6 +77,8 @@ def test_every_command_is_in_the_list() -> None:
 def test_quiet_prints_errors_only(deck: Path) -> None:
     result = _invoke("list", "--content", deck.parent, "-q")
     assert result.exit_code == 0 and result.output == ""
+    result = _invoke("validate", "--content", deck.parent, "-q")
+    assert result.exit_code == 0 and result.output == ""
     result = _invoke("build", "--content", deck.parent, "-q", "--out", deck.parent / "out")
     assert result.exit_code == 0 and result.output == ""
 
