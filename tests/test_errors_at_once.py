@@ -98,3 +98,20 @@ def test_one_svg_problem_is_one_message(tmp_path: Path) -> None:
     assert code == 1
     assert len(lines) == 1, lines
     assert lines[0].split(": ", 1)[0].endswith("art/blank.svg")
+
+
+def test_a_rule_naming_a_missing_component_is_in_the_same_run(tmp_path: Path) -> None:
+    game = _new_game(tmp_path)
+    _edit(game / "game.yaml", "count: {of: cards, equals: 20}", "count: {of: crads, equals: 20}")
+    _edit(game / "components.yaml", "size: 14pt", "szie: 14pt")
+    code, lines = _validate(game)
+    text = "\n".join(lines)
+    assert code == 1 and len(lines) == 2, lines
+    assert 'unknown key "szie"' in text and 'deck-size: no component "crads" (did you mean "cards"?)' in text
+
+
+def test_a_rule_naming_a_broken_component_is_not_blamed(tmp_path: Path) -> None:
+    game = _new_game(tmp_path)
+    _edit(game / "components.yaml", "kind: card", "kind: crad")
+    code, lines = _validate(game)
+    assert code == 1 and len(lines) == 1 and 'unknown kind "crad"' in lines[0], lines

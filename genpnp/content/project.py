@@ -132,6 +132,8 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
             problems.add(sec_loc, f'no component "{section}"{did_you_mean(section, declared)}')
     if meta is not INVALID:
         check_columns(components, rule_words(meta.rules), ctx)
+        if problems.errors:  # the rules will not run this time: their references are checked now (one run)
+            _check_references(meta, declared, game_id or folder.resolve().name, folder, problems)
     for name, comp in components.items():
         if name not in sections and (meta is not INVALID or isinstance(data.get("sections"), list)):
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
@@ -159,6 +161,34 @@ def _load(path: Path, problems: Problems, root: Path) -> Any:
     except ContentError as exc:
         problems.extend(exc.problems)
         return None
+
+
+class _Unbuilt:
+    """A component in a reference probe: it exists, and anything a rule asks of it stops that rule."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise _Probe(name)
+
+
+class _Probe(Exception):
+    pass
+
+
+def _check_references(meta: GameMeta, declared: set[str], game_id: str, folder: Path, problems: Problems) -> None:
+    """Each rule's references to components that are not written anywhere, when the load has other errors
+    (the rules run only on a game that loads): every rule stops at the first component it reads, so no
+    rule's own work is done, only its names resolved."""
+    from genpnp.rules.check import run_rule
+
+    probe = Game(game_id, folder, meta, {}, {name: _Unbuilt() for name in declared})
+    for rule in meta.rules:
+        try:
+            outcome = run_rule(probe, rule)
+        except Exception:  # noqa: BLE001 - the probe stopped the rule at a component that exists
+            continue
+        for v in outcome.violations:
+            if 'no component "' in v.message:
+                problems.add(v.loc, f"{v.rule}: {v.message}")
 
 
 def _palette_of(data: Any, ctx: Ctx) -> dict[str, Color]:
