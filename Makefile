@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: all pdf test lint typecheck bench preview release clean
+.PHONY: all pdf test lint typecheck bench preview release clean browser
 
 all: pdf
 
@@ -19,8 +19,16 @@ pdf: $(STAMP)
 	@echo "genpnp is installed in $(BIN): run $(BIN)/genpnp, or put it on your PATH to type genpnp as the docs do:"
 	@echo '  export PATH="$$PWD/$(BIN):$$PATH"    (or: . $(BIN)/activate)'
 
-test: $(STAMP) lint typecheck
+test: $(STAMP) lint typecheck browser
 	$(BIN)/python -m pytest
+
+# The browser tests (tests/test_serve_browser.py) drive Debian's chromium: installed here where it is missing
+# and can be (as root, with apt-get); elsewhere those tests are skipped and say so.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing chromium (Debian) for the browser tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+			|| echo "chromium could not be installed: the browser tests will be skipped"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check genpnp tests bench tools

@@ -60,7 +60,8 @@ def test_a_huge_preview_is_refused(deck: Path) -> None:
     assert not (deck.parent / "prev").exists()
 
 
-COMMANDS = ["list", "validate", "build", "preview", "export", "watch", "calibrate", "check-map", "check-district",
+COMMANDS = ["list", "validate", "build", "diff", "preview", "export", "watch", "serve", "calibrate", "check-map",
+            "check-district",
             "release", "new", "schema", "docs", "audit"]
 
 

@@ -139,11 +139,25 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
     problems.check(draft)
     assert meta is not INVALID  # its problems were raised above
+    components = _stamped(components, meta)
     game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
                       problems)
     problems.check(draft)
     drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft
     return replace(game, warnings=tuple(problems.warnings), drafts=drafts)
+
+
+def _stamped(components: dict[str, Any], meta: GameMeta) -> dict[str, Any]:
+    """Each piece component with its version stamp: its own, else game.yaml's, with the game's version."""
+    from genpnp.model.stamp import with_version
+
+    out = {}
+    for name, comp in components.items():
+        if hasattr(comp, "stamp") and (comp.stamp is not None or meta.stamp is not None):
+            own = comp.stamp if comp.stamp is not None else meta.stamp
+            comp = replace(comp, stamp=with_version(own, meta.version) if own else None)
+        out[name] = comp
+    return out
 
 
 def warnings_of(game: Game) -> tuple:
