@@ -658,27 +658,54 @@ def docs(out_file: Path) -> None:
 @overlay_options
 @print_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--for", "shop", type=click.Choice(["thegamecrafter", "makeplayingcards", "drivethrucards"]),
+              default=None, help="Also check the cards against a print service: its card sizes, and text and icons "
+                                 "inside its safe area (as export --for does).")
 @click.argument("games", nargs=-1)
 @verbosity_options
 @reports_errors
-def audit(content: Path, fmt: str, games: tuple[str, ...], **opts: Any) -> None:
+def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **opts: Any) -> None:
     """Measure every page the build would write: coverage, sheets against a lower bound, and faults
     (text overflow or overlap, marks on art, ink outside the margin, bleed over folds, duplex order).
     Exit 1 on an error finding."""
     from genpnp.audit import audit_game
 
     options = make_options(**opts)
-    audits = [audit_game(game, options) for game in load_games(content, games)]
+    loaded = load_games(content, games)
+    audits = [audit_game(game, options) for game in loaded]
+    service = _service_findings(loaded, shop) if shop else {}
     if fmt == "json":
-        progress.result_line(json.dumps([a.as_dict() for a in audits], indent=2))
+        documents = [a.as_dict() for a in audits]
+        if shop:
+            for doc, a in zip(documents, audits):
+                doc["print_service"] = {"service": shop, "errors": [str(p) for p in service[a.game]]}
+        progress.result_line(json.dumps(documents, indent=2))
     else:
         for a in audits:
+            for line in service.get(a.game, []):
+                progress.result_line(str(line))
             for f in a.findings:
                 progress.result_line(str(f))
             use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
                 len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
             progress.result_line(
                 f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
-                f"pieces cover {use:.0%} of their pages; {len(a.errors)} error(s), "
+                f"pieces cover {use:.0%} of their pages; {len(a.errors) + len(service.get(a.game, []))} error(s), "
                 f"{len(a.findings) - len(a.errors)} warning(s)")
-    sys.exit(1 if any(a.errors for a in audits) else 0)
+    sys.exit(1 if any(a.errors for a in audits) or any(service.values()) else 0)
+
+
+def _service_findings(games: list[Any], shop: str) -> dict[str, list[Any]]:
+    """Each game's problems at a print service (sizes it does not print, text or icons in its cut margin)."""
+    from genpnp import printshops
+    from genpnp.export import exportable
+
+    preset = printshops.preset(shop)
+    out: dict[str, list[Any]] = {}
+    for game in games:
+        try:
+            printshops.check(preset, printshops.cards(exportable(game)))
+            out[game.id] = []
+        except ContentError as exc:
+            out[game.id] = list(exc.problems)
+    return out

@@ -79,3 +79,13 @@ def test_an_unknown_service_is_a_usage_error(tmp_path: Path) -> None:
     _deck(tmp_path)
     code, text = output_of("export", "deck", "--content", tmp_path, "--for", "thegamecrafters")
     assert code == 2 and "thegamecrafter" in text
+
+
+def test_audit_for_a_service_reports_the_same_problems(tmp_path: Path) -> None:
+    deck = _deck(tmp_path)
+    code, text = output_of("audit", "deck", "--content", tmp_path, "--for", "thegamecrafter")
+    assert code == 0 and "0 error(s)" in text, text
+    line = edit(deck / "components.yaml", "box: [8%, 6%, 84%, 14%]", "box: [8%, 1%, 84%, 14%]")
+    code, text = output_of("audit", "deck", "--content", tmp_path, "--for", "thegamecrafter")
+    assert code == 1 and f"components.yaml:{line}:" in text and "The Game Crafter's cut margin" in text
+    assert "1 error(s)" in text
