@@ -61,8 +61,13 @@ class Logic:
     def tests(self) -> tuple[Test, ...]:
         return self.when + self.unless
 
-    def fields(self) -> set[str]:
-        return {t.field for t in self.tests} | by_fields(self.element)
+    def fields(self) -> frozenset[str]:
+        """Every field the conditions and by mappings name (worked out once: faces ask for it per item)."""
+        known = self.__dict__.get("_fields")
+        if known is None:
+            known = frozenset({t.field for t in self.tests} | by_fields(self.element))
+            object.__setattr__(self, "_fields", known)
+        return known
 
     def shown(self, fields: dict[str, Any]) -> bool:
         return all(t.holds(fields) for t in self.when) and not any(t.holds(fields) for t in self.unless)

@@ -34,6 +34,12 @@ class FaceResolver:
         # per element of each face: the fields it uses (an element made of the same values is the same element)
         self.element_names = {name: [tuple(sorted(field_names(v) | by_fields(v))) for v in f.draw]
                               if isinstance(f.draw, list) else [] for name, f in faces.items()}
+        # per element: every field it needs ({field}s, when/unless, by), the item must have them all
+        self.needed = {name: [frozenset(names) | (lg.fields() if lg is not INVALID else frozenset())
+                              for names, lg in zip(self.element_names[name], self.logic[name])]
+                       for name in faces}
+        self.has_by = {name: [bool(by_fields(v)) for v in f.draw] if isinstance(f.draw, list) else []
+                       for name, f in faces.items()}
         self.elements: dict[tuple, Any] = {}  # (face, index, its field values) -> element read without a problem
         self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
 
@@ -56,14 +62,13 @@ class FaceResolver:
             if logic is INVALID:
                 bad = True
                 continue
-            names = set(self.element_names[face_name][i]) if self.element_names[face_name] else set()
-            if not (names | logic.fields()) <= item.fields.keys():
+            if not self.needed[face_name][i] <= item.fields.keys():
                 # the missing fields (once per place), and still every other element's problems: one run
                 substitute(value, item.fields, el_loc, self.ctx, set(), item.loc, self.reported)
                 self._missing_logic_fields(logic, item, el_loc)
                 bad = True
                 continue
-            if not logic.shown(item.fields):
+            if logic.tests and not logic.shown(item.fields):
                 continue  # not on this item (when/unless)
             element = self._element(face_name, i, logic.element, el_loc, item)
             if element is INVALID:
@@ -96,22 +101,24 @@ class FaceResolver:
         if key is not None and key in self.elements:
             return self.elements[key]
         value = template
-        filled: dict[Loc, list[str]] = {}  # where a {field} is written in the template -> its fields
         if names:
-            value = apply_by(template, item.fields, loc, self.ctx, item.cells, item.loc, self.reported)
-            if value is INVALID:
-                return INVALID
+            if self.has_by[face_name][index]:
+                value = apply_by(template, item.fields, loc, self.ctx, item.cells, item.loc, self.reported)
+                if value is INVALID:
+                    return INVALID
             value = substitute(value, item.fields, loc, self.ctx, set(), item.loc, self.reported)
-            _filled_locs(template, loc, filled)
         before = len(self.ctx.problems.items)
         element = ELEMENT.parse(value, loc, self.ctx)
         checked = len(self.ctx.problems.items)
         if element is not INVALID:
             element.check(self.w, self.h, self.ctx)
             self._check_text(element, loc)
-        if not self.static[face_name]:
+        if not self.static[face_name] and len(self.ctx.problems.items) > before:
             # a problem of a value read from the item (an icon a CSV cell names) is at that cell; a problem
             # found checking the element against the item (text too long) is at the item
+            filled: dict[Loc, list[str]] = {}  # where a {field} is written in the template -> its fields
+            if names:
+                _filled_locs(template, loc, filled)
             self._name_item(before, checked, face_name, item, filled)
         if element is INVALID:
             return INVALID
