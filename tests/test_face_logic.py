@@ -3,6 +3,7 @@ the face chosen by a column; each mistake reported at load with a "did you mean"
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -117,3 +118,21 @@ def test_the_schema_knows_when_and_by() -> None:
     assert "when" in defs["art-text"]["properties"] and "unless" in defs["art-text"]["properties"]
     assert defs["by"]["required"] == ["by"]
     assert {"$ref": "#/$defs/by"} in defs["face"]["properties"]["fill"]["anyOf"]
+
+
+def test_the_schema_accepts_the_example_and_refuses_a_malformed_condition(tmp_path: Path) -> None:
+    import jsonschema
+
+    from genpnp.content.yamlload import load_file
+    from genpnp.docgen import content_schema
+
+    validator = jsonschema.Draft202012Validator(content_schema())
+    folder = _example(tmp_path)
+    data = json.loads(json.dumps(load_file(folder / "components.yaml", "components.yaml")))
+    assert not [e.message for e in validator.iter_errors(data)]
+    hero = data["components"]["heroes"]["faces"]["hero"]["draw"]
+    hero[2]["when"] = {"rarity": {"a": "b"}}  # a mapping is no value
+    assert not validator.is_valid(data)
+    hero[2]["when"] = "cost"
+    hero[2]["whenn"] = "cost"  # a misspelt key beside an element
+    assert not validator.is_valid(data)
