@@ -428,7 +428,8 @@ def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components
               help="Folder of the preview PNGs [default: OUT/preview].")
 @click.option("--dpi", type=click.IntRange(10, 300), default=50, show_default=True, help="Of the previews.")
 @click.option("--page", "pages", type=int, multiple=True, help="Preview only this page (repeatable).")
-@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails, and a draft even with "
+              "text too long for its box (drawn cut, marked red, named in the margin).")
 @click.argument("game")
 @verbosity_options
 @reports_errors
