@@ -412,6 +412,11 @@ def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components
 
         if fmt != "png":
             raise UsageError("--for: print services take the png format (leave --format out)")
+        source = click.get_current_context().get_parameter_source
+        given = [f"--{n}" for n in ("dpi", "bleed") if source(n) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise UsageError(f"--for {shop} sets the dpi and bleed the service asks for: leave {' and '.join(given)} "
+                             "out")
         preset = find_preset(shop)
         out = out_dir or Path("out") / f"{loaded.id}-{shop}"
     files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url, preset)

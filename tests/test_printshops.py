@@ -89,3 +89,9 @@ def test_audit_for_a_service_reports_the_same_problems(tmp_path: Path) -> None:
     code, text = output_of("audit", "deck", "--content", tmp_path, "--for", "thegamecrafter")
     assert code == 1 and f"components.yaml:{line}:" in text and "The Game Crafter's cut margin" in text
     assert "1 error(s)" in text
+
+
+def test_dpi_and_bleed_come_from_the_service(tmp_path: Path) -> None:
+    _deck(tmp_path)
+    code, text = output_of("export", "deck", "--content", tmp_path, "--for", "drivethrucards", "--bleed", "2mm")
+    assert code == 2 and "leave --bleed out" in text
