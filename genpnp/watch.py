@@ -65,9 +65,11 @@ class Watcher:
         started = time.monotonic()
         self.rebuilds += 1
         try:
-            game = load_game(self.folder, self.game_id, self.overlays())
+            game = load_game(self.folder, self.game_id, self.overlays(), draft=self.force)
             for warning in warnings_of(game):
                 self.report(str(warning))
+            for problem in game.drafts:  # --force: a draft with the broken text marked (see render/draft.py)
+                self.report(str(problem))
             built = build_game(game, self.options, self.out_dir, self.force)
             previews = write_previews(built.path, self.preview_dir, self.pages, self.dpi)
         except InvalidGame as exc:

@@ -113,6 +113,20 @@ class Recorder:
     def text(self, x, y, text, font, size, color, align="left") -> None:
         self.texts.append((text, size))
 
+    def save(self) -> None:  # an overflowing text is drawn cut at its box, with a red marker (build --force)
+        pass
+
+    restore = save
+
+    def clip_rect(self, x, y, w, h) -> None:
+        pass
+
+    def rect(self, x, y, w, h, **kwargs) -> None:
+        self.marks = getattr(self, "marks", 0) + 1
+
+    def polygon(self, points, **kwargs) -> None:
+        self.marks = getattr(self, "marks", 0) + 1
+
 
 def test_text_reports_overflow_and_small_text_to_the_surface() -> None:
     from genpnp.art.text import Text
@@ -122,6 +136,7 @@ def test_text_reports_overflow_and_small_text_to_the_surface() -> None:
     Text(text="Unbreakablewordhere", size=14, box=box, min_scale=0.5).draw(surface, 100, 100)
     assert [k for k, _ in surface.reports] == ["overflow"]
     assert [t for t, _ in surface.texts] == ["Unbreakablewordhere"]  # drawn whole, never split
+    assert surface.marks == 2  # the red frame and corner of a draft
     surface = Recorder()
     Text(text="tiny", size=4, box=box).draw(surface, 100, 100)
     assert surface.reports == [("small-text", surface.reports[0][1])] and "4.0 pt" in surface.reports[0][1]

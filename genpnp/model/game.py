@@ -142,6 +142,7 @@ class Game:
     components: dict[str, Any]
     files: tuple[str, ...] = field(default=())
     warnings: tuple = field(default=())  # content warnings found while loading
+    drafts: tuple = field(default=())  # errors a draft shows (build --force): text too long for its box
 
     def ordered(self) -> list[Any]:
         return [self.components[name] for name in self.meta.sections if name in self.components]
