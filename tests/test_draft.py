@@ -8,7 +8,12 @@ from pathlib import Path
 from pdfcheck import edit, output_of, pdf_text, run
 from pypdf import PdfReader
 
-LONG = "Counts as any card you like. " * 30
+LONG = "Counts as any card you like. " * 60  # too long in any font the starter may use
+
+
+def _out(tmp_path: Path) -> Path:
+    """The output folder, beside the content folder (--out may not lie inside it)."""
+    return tmp_path.with_name(tmp_path.name + "-out")
 
 
 def _game(tmp_path: Path) -> Path:
@@ -20,19 +25,19 @@ def _game(tmp_path: Path) -> Path:
 
 def test_without_force_nothing_is_written(tmp_path: Path) -> None:
     folder = _game(tmp_path)
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", tmp_path / "out")
+    code, out = output_of("build", "--content", tmp_path, "deck", "--out", _out(tmp_path))
     assert code == 1
     assert "cards.csv:6:6: text too long for its box" in out  # at the cell the text came from
-    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
+    assert not (_out(tmp_path)).exists() or not list((_out(tmp_path)).glob("*.pdf"))
     assert folder.exists()
 
 
 def test_force_writes_a_marked_draft_and_still_fails(tmp_path: Path) -> None:
     _game(tmp_path)
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", tmp_path / "out", "--force")
+    code, out = output_of("build", "--content", tmp_path, "deck", "--out", _out(tmp_path), "--force")
     assert code == 1
     assert "text too long for its box" in out and "a draft with 1 error(s)" in out
-    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    (pdf,) = (_out(tmp_path)).glob("*.pdf")
     text = pdf_text(pdf)
     assert "DRAFT (build --force): not for printing" in text
     assert 'cards #17-20 "Wild" (front): text too long for its box, drawn cut (red)' in text
@@ -45,7 +50,7 @@ def test_force_writes_a_marked_draft_and_still_fails(tmp_path: Path) -> None:
 
 def test_force_on_a_clean_game_is_no_draft(tmp_path: Path) -> None:
     assert run("new", "deck", "--content", tmp_path).exit_code == 0
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", tmp_path / "out", "--force")
+    code, out = output_of("build", "--content", tmp_path, "deck", "--out", _out(tmp_path), "--force")
     assert code == 0, out
-    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    (pdf,) = (_out(tmp_path)).glob("*.pdf")
     assert "DRAFT" not in pdf_text(pdf)
