@@ -30,7 +30,7 @@ EXPECTED = {  # service: (pixels of a poker card with bleed, bleed mm, files of 
 @pytest.mark.parametrize("service", sorted(EXPECTED))
 def test_a_poker_deck_for_each_service(tmp_path: Path, service: str) -> None:
     deck = _deck(tmp_path)
-    out = tmp_path.with_name(tmp_path.name + "-out")
+    out = tmp_path / "out"
     code, text = output_of("export", "deck", "--content", tmp_path, "--for", service, "--out", out)
     assert code == 0, text
     pixels, bleed_mm, (front, back) = EXPECTED[service]
@@ -52,11 +52,11 @@ def test_a_poker_deck_for_each_service(tmp_path: Path, service: str) -> None:
 def test_a_size_the_service_does_not_print_names_the_nearest(tmp_path: Path) -> None:
     _deck(tmp_path, "63mm x 88mm")
     code, text = output_of("export", "deck", "--content", tmp_path, "--for", "makeplayingcards", "--out",
-                           tmp_path.with_name(tmp_path.name + "-out"))
+                           tmp_path / "out")
     assert code == 1
     assert ("components.yaml:12:11: cards: MakePlayingCards prints no 2.48 x 3.46 in (63.0 x 88.0 mm) card; the "
             "nearest it prints is poker, 2.5 x 3.5 in (63.5 x 88.9 mm)") in text
-    assert not (tmp_path.with_name(tmp_path.name + "-out")).exists()
+    assert not (tmp_path / "out").exists()
     _deck(tmp_path / "b", "4.75in x 2.75in")  # a tarot card on its side is a tarot card
     code, text = output_of("export", "deck", "--content", tmp_path / "b", "--for", "thegamecrafter", "--out",
                            tmp_path / "b-out")
@@ -67,12 +67,12 @@ def test_text_in_the_cut_margin_is_reported_at_its_element(tmp_path: Path) -> No
     deck = _deck(tmp_path)
     line = edit(deck / "components.yaml", "box: [8%, 6%, 84%, 14%]", "box: [1%, 6%, 84%, 14%]")
     code, text = output_of("export", "deck", "--content", tmp_path, "--for", "drivethrucards", "--out",
-                           tmp_path.with_name(tmp_path.name + "-out"))
+                           tmp_path / "out")
     assert code == 1
     assert f"components.yaml:{line}:" in text
     assert "the text box reaches 2.5 mm into DriveThruCards's cut margin: keep text and icons 3.2 mm (0.125 in) " \
            "inside the card's edge" in text
-    assert not (tmp_path.with_name(tmp_path.name + "-out")).exists()
+    assert not (tmp_path / "out").exists()
 
 
 def test_an_unknown_service_is_a_usage_error(tmp_path: Path) -> None:
