@@ -7,8 +7,8 @@ for none; else the user's cache folder, see :mod:`genpnp.usercache`). Reading it
 same font object reportlab would make, so the PDFs are byte for byte the same
 (``tests/test_font_cache.py``).
 
-The state is written with :mod:`marshal` (plain numbers, strings, bytes, lists, tuples and dicts;
-no code is run when it is read) and only when every attribute is of a kind this module knows how to
+The state is plain data (numbers, strings, bytes, lists, tuples and dicts) in the one cache
+(:mod:`genpnp.usercache`), stored only when every attribute is of a kind this module knows how to
 restore; otherwise, or when a cached file is damaged, unreadable or from another version, the font
 is parsed as before. The font file's own bytes are not copied into the cache: they are read from
 the file (whose digest names the entry).
@@ -17,7 +17,6 @@ the file (whose digest names the entry).
 from __future__ import annotations
 
 import hashlib
-import marshal
 from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -27,7 +26,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFNameBytes, TTFont, TTFontFa
 
 from genpnp import usercache
 
-FORMAT = b"genpnp-ttf-1\0"  # bump when what is stored changes
+FORMAT = b"genpnp-ttf-2"  # bump when what is stored changes
 _PLAIN = (int, float, str, bytes, bool, type(None))
 _SCALE_PROBE = (0, 1, 7, 100, 1000, 2048, -113, 1234.5)
 
@@ -35,17 +34,17 @@ _SCALE_PROBE = (0, 1, 7, 100, 1000, 2048, -113, 1234.5)
 def load(font_name: str, path: Path) -> TTFont:
     """The font ``path`` as reportlab's TTFont named ``font_name``: from the cache when this file was
     parsed before by this reportlab, else parsed (and kept for next time)."""
-    if usercache.folder("fonts") is None:
+    if not usercache.enabled():
         return TTFont(font_name, str(path))
     data = path.read_bytes()
-    key = hashlib.sha256(FORMAT + reportlab.Version.encode() + b"\0" + data).hexdigest()
-    payload = usercache.read("fonts", key, FORMAT)
-    font = None if payload is None else _restore(payload, font_name, path, data)
+    key = usercache.key("ttf", FORMAT, reportlab.Version.encode(), hashlib.sha256(data).digest())
+    stored = usercache.get(key)
+    font = None if stored is None else _restore(stored, font_name, path, data)
     if font is None:
         font = TTFont(font_name, str(path))
         state = _state(font, path, data)
         if state is not None:
-            usercache.write("fonts", key, FORMAT, marshal.dumps(state))
+            usercache.put(key, state)
     return font
 
 
@@ -107,10 +106,12 @@ def _state(font: TTFont, path: Path, data: bytes) -> dict[str, Any] | None:
     return {"font": outer, "face": inner, "names": names}
 
 
-def _restore(payload: bytes, font_name: str, path: Path, data: bytes) -> TTFont | None:
-    """The font from its stored state; None when the state is not one this module wrote."""
+def _restore(state: Any, font_name: str, path: Path, data: bytes) -> TTFont | None:
+    """The font from its stored state (plain data); None when the state is not one this module wrote."""
     try:
-        state = marshal.loads(payload)
+        if type(state) is not dict or type(state.get("face")) is not dict or type(state.get("font")) is not dict \
+                or type(state.get("names")) is not dict:
+            return None
         face = TTFontFace.__new__(TTFontFace)
         face.__dict__.update(state["face"])
         for name, (value, attrs) in state["names"].items():
@@ -126,6 +127,6 @@ def _restore(payload: bytes, font_name: str, path: Path, data: bytes) -> TTFont 
         font.face = face
         font.encoding = TTEncoding()
         font.state = WeakKeyDictionary()
-    except (ValueError, EOFError, TypeError, KeyError, AttributeError, ZeroDivisionError):
+    except (ValueError, TypeError, KeyError, AttributeError, ZeroDivisionError):
         return None
     return font

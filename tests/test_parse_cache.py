@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from pdfcheck import ROOT, copy_game, edit, output_of
 
+from genpnp import usercache
 from genpnp.content import parsecache, yamlparse
 from genpnp.content.yamlload import LList, LMap, load_file, load_text
 
@@ -60,7 +61,9 @@ def test_another_pyyaml_does_not_read_the_entries(tmp_path: Path, monkeypatch: p
     path.write_text("a: 1\n", encoding="utf-8")
     load_file(path, "c.yaml")
     assert parsecache.get("a: 1\n", "c.yaml")[0]
-    monkeypatch.setattr(parsecache, "_PARSER", b"/elsewhere/yaml/__init__.py|1|2")  # an upgraded PyYAML
+    real = usercache.library
+    monkeypatch.setattr(usercache, "library",  # an upgraded PyYAML
+                        lambda name: b"/elsewhere/yaml/__init__.py|1|2" if name == "yaml" else real(name))
     assert parsecache.get("a: 1\n", "c.yaml") == (False, None)
 
 
@@ -70,13 +73,13 @@ def test_a_damaged_entry_is_parsed_again_and_values_not_kept_leave_the_file_unca
     path = tmp_path / "c.yaml"
     path.write_text("a: [1, 2, 3]\n", encoding="utf-8")
     first = load_file(path, "c.yaml")
-    (entry,) = (tmp_path / "cache" / "yaml").glob("*.bin")
+    (entry,) = (tmp_path / "cache").glob("*.bin")
     entry.write_bytes(entry.read_bytes()[:-3])
     assert _same(load_file(path, "c.yaml"), first)
     stamp = tmp_path / "d.yaml"
     stamp.write_text("when: 2024-01-02\n", encoding="utf-8")  # a YAML date: not a kind the cache stores
     assert str(load_file(stamp, "d.yaml")["when"]) == "2024-01-02"
-    assert len(list((tmp_path / "cache" / "yaml").glob("*.bin"))) == 1
+    assert len(list((tmp_path / "cache").glob("*.bin"))) == 1
 
 
 def test_a_file_with_a_problem_is_never_cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

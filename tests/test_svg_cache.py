@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from genpnp import usercache
 from genpnp.backends import svgread
 
 ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20" height="20">
@@ -18,7 +19,7 @@ def test_a_cached_svg_reads_back_the_same_shapes(tmp_path: Path, monkeypatch: py
     icon = tmp_path / "icon.svg"
     icon.write_text(ICON, encoding="utf-8")
     first = svgread._read.__wrapped__(icon, 0, 0)  # parsed, and stored
-    assert len(list((tmp_path / "cache").glob("*.json"))) == 1
+    assert len(list((tmp_path / "cache").glob("*.bin"))) == 1
     monkeypatch.setattr(svgread, "_parse", lambda path: pytest.fail("parsed again instead of read back"))
     again = svgread._read.__wrapped__(icon, 0, 0)
     assert again == first and again.uses_current  # currentColor keeps its identity
@@ -29,7 +30,7 @@ def test_a_cached_svg_reads_back_the_same_shapes(tmp_path: Path, monkeypatch: py
 
 def test_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("GENPNP_CACHE", "off")
-    assert svgread.cache_dir() is None
+    assert not usercache.enabled()
     icon = tmp_path / "icon.svg"
     icon.write_text(ICON, encoding="utf-8")
     assert svgread._read.__wrapped__(icon, 0, 0).width == 15  # 20 px = 15 pt

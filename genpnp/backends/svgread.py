@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import math
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -73,35 +70,32 @@ def read_svg(path: Path) -> SvgIcon:
 
 @functools.lru_cache(maxsize=512)
 def _read(path: Path, _mtime: int, _size: int) -> SvgIcon:
-    """The file's shapes: from the cache of converted files when this content was read before
+    """The file's shapes: from the user cache (:mod:`genpnp.usercache`) when this content was read before
     (no svglib, lxml or reportlab.graphics to import: a small job starts fast), else parsed."""
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise SvgError(f"cannot read the file ({exc.strerror})") from None
-    key = hashlib.sha256(_CACHE_VERSION + data).hexdigest()
-    cached = _cached(key)
-    if cached is not None:
-        return cached
+    key = None
+    if usercache.enabled():
+        key = usercache.key("svg", _CACHE_VERSION, usercache.library("svglib"), usercache.library("reportlab"),
+                            hashlib.sha256(data).digest())
+        cached = _icon_of(usercache.get(key))
+        if cached is not None:
+            return cached
     icon = _parse(path)
-    _store(key, icon)
+    if key is not None:
+        usercache.put(key, _data_of(icon))
     return icon
 
 
-_CACHE_VERSION = b"genpnp-svg-1\0"  # bump when the conversion changes
-
-
-def cache_dir() -> Path | None:
-    """Where converted SVGs are kept: $GENPNP_CACHE itself (``off`` for none), else ``svg`` in the user's
-    cache folder (:mod:`genpnp.usercache`)."""
-    top = usercache.root()
-    return top if top is None or "GENPNP_CACHE" in os.environ else top / "svg"
+_CACHE_VERSION = b"svg-shapes-2"  # bump when the conversion changes
 
 
 def _color_data(c: Color | None) -> Any:
     if c is None:
         return None
-    return "current" if c is CURRENT else [c.r, c.g, c.b, c.name, c.grey, c.pattern, c.label]
+    return "current" if c is CURRENT else (c.r, c.g, c.b, c.name, c.grey, c.pattern, c.label)
 
 
 def _color_of(data: Any) -> Color | None:
@@ -113,38 +107,22 @@ def _color_of(data: Any) -> Color | None:
     return Color(r, g, b, name, grey, pattern, label)
 
 
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+def _data_of(icon: SvgIcon) -> Any:
+    """The icon as plain data for the cache."""
+    return (icon.width, icon.height, [(s.commands, _color_data(s.fill), _color_data(s.stroke), s.width, s.even_odd)
+                                      for s in icon.shapes])
 
 
-def _cached(key: str) -> SvgIcon | None:
-    folder = cache_dir()
-    if folder is None:
+def _icon_of(data: Any) -> SvgIcon | None:
+    """The icon from the cache's plain data; None when it is not data this module wrote."""
+    if data is None:
         return None
     try:
-        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-        shapes = tuple(Shape(_tuples(s["c"]), _color_of(s["f"]), _color_of(s["s"]), s["w"], s["eo"])
-                       for s in data["shapes"])
-        return SvgIcon(data["w"], data["h"], shapes)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # no cache, or not one this version wrote: parse the file
-
-
-def _store(key: str, icon: SvgIcon) -> None:
-    folder = cache_dir()
-    if folder is None:
-        return
-    data = {"w": icon.width, "h": icon.height, "shapes": [
-        {"c": s.commands, "f": _color_data(s.fill), "s": _color_data(s.stroke), "w": s.width, "eo": s.even_odd}
-        for s in icon.shapes]}
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(tmp, folder / f"{key}.json")
-    except OSError:
-        pass  # a read-only home: parse again next time
+        width, height, shapes = data
+        return SvgIcon(width, height, tuple(Shape(tuple(c), _color_of(f), _color_of(s), w, eo)
+                                            for c, f, s, w, eo in shapes))
+    except (ValueError, TypeError):
+        return None
 
 
 def _parse(path: Path) -> SvgIcon:

@@ -2,25 +2,22 @@
 
 A YAML file that loaded without a problem is stored as its tree of mappings, lists and plain values
 with every key's and value's line and column, keyed by the digest of its text, of the name it is
-shown as in messages (locations carry it) and of the loader's limits. Reading it back gives the
-same :class:`LMap`/:class:`LList` tree the parser gives (``tests/test_parse_cache.py``). The entry is
-written with :mod:`marshal` (no code runs when it is read); a file that did not load (an error) is
+shown as in messages (locations carry it), of the loader's limits and of the PyYAML installed. Reading it back gives the
+same :class:`LMap`/:class:`LList` tree the parser gives (``tests/test_parse_cache.py``). The entry is plain
+data in the one cache (:mod:`genpnp.usercache`); a file that did not load (an error) is
 never stored, and a value of a kind not known here (a YAML timestamp, binary data) leaves the file
 uncached. ``$GENPNP_CACHE=off`` turns the cache off (:mod:`genpnp.usercache`).
 """
 
 from __future__ import annotations
 
-import hashlib
-import marshal
 from typing import Any
 
-from genpnp import __version__, usercache
+from genpnp import usercache
 from genpnp.content.yamlload import MAX_DEPTH, MAX_NODES, MAX_NUMBER, MAX_TEXT, LList, LMap
 from genpnp.errors import Loc
 
-FORMAT = b"genpnp-yaml-1\0"  # bump when the parser or what is stored changes
-_LIMITS = f"{__version__}|{MAX_NODES}|{MAX_DEPTH}|{MAX_TEXT}|{MAX_NUMBER}".encode()
+_LIMITS = f"yaml-tree-1|{MAX_NODES}|{MAX_DEPTH}|{MAX_TEXT}|{MAX_NUMBER}".encode()
 _SCALARS = (str, int, float, bool, type(None))
 _MAP, _LIST = 0, 1
 
@@ -29,54 +26,32 @@ class _Unsupported(Exception):
     """A value this cache does not store."""
 
 
-def _parser() -> bytes:
-    """Which PyYAML is installed (its file's place, size and time), without importing it: an upgraded
-    parser does not read entries another one wrote."""
-    import importlib.util
-    import os
-
-    spec = importlib.util.find_spec("yaml")
-    if spec is None or spec.origin is None:
-        return b"-"
-    try:
-        st = os.stat(spec.origin)
-    except OSError:
-        return b"-"
-    return f"{spec.origin}|{st.st_size}|{st.st_mtime_ns}".encode()
-
-
-def _key(text: str, name: str) -> str:
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = _parser()
-    return hashlib.sha256(FORMAT + _LIMITS + _PARSER + b"\0" + name.encode() + b"\0" + text.encode()).hexdigest()
-
-
-_PARSER: bytes | None = None
+def _key(text: str, name: str) -> bytes:
+    return usercache.key("yaml", _LIMITS, usercache.library("yaml"), name.encode(), text.encode())
 
 
 def get(text: str, name: str) -> tuple[bool, Any]:
     """(True, the parsed tree) when this text was loaded before under this name, else (False, None)."""
-    if usercache.folder("yaml") is None:
+    if not usercache.enabled():
         return False, None
-    payload = usercache.read("yaml", _key(text, name), FORMAT)
-    if payload is None:
+    stored = usercache.get(_key(text, name))
+    if stored is None:
         return False, None
     try:
-        return True, _decode(marshal.loads(payload), name)
-    except (ValueError, EOFError, TypeError, IndexError, KeyError):
+        return True, _decode(stored, name)
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError):
         return False, None  # not an entry this module wrote: parse the text
 
 
 def put(text: str, name: str, value: Any) -> None:
     """Keep the tree parsed from ``text`` (before anyone changes it) for the next run."""
-    if usercache.folder("yaml") is None:
+    if not usercache.enabled():
         return
     try:
-        payload = marshal.dumps(_encode(value, name))
-    except (_Unsupported, ValueError):
+        stored = _encode(value, name)
+    except _Unsupported:
         return
-    usercache.write("yaml", _key(text, name), FORMAT, payload)
+    usercache.put(_key(text, name), stored)
 
 
 def _pos(loc: Any, name: str) -> tuple[int, int]:

@@ -1,0 +1,114 @@
+"""What each kind of entry in the user cache buys: paired runs of the jobs a user runs, with every kind
+of entry read from a warm cache against the same job with one kind (or all) left out.
+
+Jobs: a one-edit rebuild of Berzerka's deck (a comment changed in components.yaml before each run, so
+that file misses the cache as after an edit), a build of all five games, a PNG export of Berzerka at
+300 dpi, a release of Berzerka (one paper, one ink). Kinds: ``yaml`` (parsed content files), ``ttf``
+(parsed fonts), ``svg`` (converted SVGs). A kind is left out by a runner that makes its lookups miss
+and its writes do nothing (bench only: genpnp itself has one switch, ``GENPNP_CACHE=off``).
+
+    .venv/bin/python bench/cache_value.py [--repeat 7] [--jobs rebuild,build,export,release]
+
+Prints a Markdown table: per job and kind, the median wall time with the kind left out, with all
+kinds, and the share of the job that kind buys (median of per-pair ratios).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KINDS = ("yaml", "ttf", "svg")
+
+RUNNER = """
+import sys
+skip = set(filter(None, sys.argv[1].split(",")))
+from genpnp import usercache
+key, get, put, missed = usercache.key, usercache.get, usercache.put, set()
+def key_(kind, *parts):
+    made = key(kind, *parts)
+    if kind in skip:
+        missed.add(made)
+    return made
+usercache.key = key_
+usercache.get = lambda entry: None if entry in missed else get(entry)
+usercache.put = lambda entry, value: None if entry in missed else put(entry, value)
+sys.argv = ["genpnp"] + sys.argv[2:]
+from genpnp.cli import main
+main()
+"""
+
+
+def run(skip: str, args: list[str], env: dict[str, str], before=None) -> float:
+    if before is not None:
+        before()
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", RUNNER, skip, *args], cwd=ROOT, env={**os.environ, **env}, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--jobs", default="rebuild,build,export,release")
+    opts = parser.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="genpnp-cache-bench-"))
+    env = {"GENPNP_CACHE": str(tmp / "cache")}
+    games = tmp / "content"
+    shutil.copytree(ROOT / "content", games)
+    edited = games / "berzerka" / "components.yaml"
+    original = edited.read_text(encoding="utf-8")
+    count = [0]
+
+    def edit() -> None:
+        count[0] += 1
+        edited.write_text(original + f"\n# edit {count[0]}\n", encoding="utf-8")
+
+    jobs = {
+        "one-edit rebuild of Berzerka's deck": (["build", "berzerka", "--content", str(games), "--component", "deck",
+                                                 "--set", "components.deck.back=", "--paper", "letter",
+                                                 "--out", str(tmp / "deck"), "-q"], edit),
+        "build of all five games": (["build", "--content", str(games), "--out", str(tmp / "all"), "-q"], None),
+        "export of Berzerka (PNG, 300 dpi)": (["export", "berzerka", "--content", str(games),
+                                               "--out", str(tmp / "export"), "-q"], None),
+        "release of Berzerka (letter, color)": (["release", "berzerka", "--content", str(games), "--paper", "letter",
+                                                 "--ink", "color", "--out", str(tmp / "release"), "-q"], None),
+    }
+    wanted = opts.jobs.split(",")
+    rows = []
+    for (label, (args, before)), short in zip(jobs.items(), ("rebuild", "build", "export", "release")):
+        if short not in wanted:
+            continue
+        run("", args, env, before)  # fills the cache
+        for kind in (*KINDS, "all"):
+            skip = ",".join(KINDS) if kind == "all" else kind
+            pairs = []
+            for i in range(opts.repeat):
+                if i % 2 == 0:
+                    warm = run("", args, env, before)
+                    cold = run(skip, args, env, before)
+                else:
+                    cold = run(skip, args, env, before)
+                    warm = run("", args, env, before)
+                pairs.append((cold, warm))
+            share = statistics.median(1 - w / c for c, w in pairs)
+            rows.append(f"| {label} | {kind} | {statistics.median(c for c, _ in pairs):.3f} | "
+                        f"{statistics.median(w for _, w in pairs):.3f} | {share * 100:.1f}% |")
+            print(rows[-1], flush=True)
+    print("\n| job | kind left out | wall s without it | wall s with every kind | share it buys |")
+    print("|---|---|---|---|---|")
+    print("\n".join(rows))
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
