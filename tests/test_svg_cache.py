@@ -18,14 +18,14 @@ def test_a_cached_svg_reads_back_the_same_shapes(tmp_path: Path, monkeypatch: py
     monkeypatch.setenv("GENPNP_CACHE", str(tmp_path / "cache"))
     icon = tmp_path / "icon.svg"
     icon.write_text(ICON, encoding="utf-8")
-    first = svgread._read.__wrapped__(icon, 0, 0)  # parsed, and stored
+    first = svgread._read.__wrapped__(icon, None, 0, 0)  # parsed, and stored
     assert len(list((tmp_path / "cache").glob("*.bin"))) == 1
-    monkeypatch.setattr(svgread, "_parse", lambda path: pytest.fail("parsed again instead of read back"))
-    again = svgread._read.__wrapped__(icon, 0, 0)
+    monkeypatch.setattr(svgread, "_parse", lambda path, data: pytest.fail("parsed again instead of read back"))
+    again = svgread._read.__wrapped__(icon, None, 0, 0)
     assert again == first and again.uses_current  # currentColor keeps its identity
     icon.write_text(ICON.replace("#c03030", "#30c030"), encoding="utf-8")  # new content: a new key
     with pytest.raises(pytest.fail.Exception):
-        svgread._read.__wrapped__(icon, 1, 1)
+        svgread._read.__wrapped__(icon, None, 1, 1)
 
 
 def test_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -33,4 +33,4 @@ def test_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert not usercache.enabled()
     icon = tmp_path / "icon.svg"
     icon.write_text(ICON, encoding="utf-8")
-    assert svgread._read.__wrapped__(icon, 0, 0).width == 15  # 20 px = 15 pt
+    assert svgread._read.__wrapped__(icon, None, 0, 0).width == 15  # 20 px = 15 pt
