@@ -286,7 +286,7 @@ def _block_indent(source: list[str] | None, loc: Loc, key_loc: Loc) -> int:
     if source is None:
         return key_loc.col - 1 + 2
     header = source[loc.line - 1][loc.col :]
-    digits = [ch for ch in header.split("#")[0] if ch.isdigit()]
+    digits = [ch for ch in header.split("#")[0] if ch in "0123456789"]
     if digits:
         key_line = source[key_loc.line - 1] if 1 <= key_loc.line <= len(source) else ""
         return len(key_line) - len(key_line.lstrip(" ")) + int(digits[0])
