@@ -79,7 +79,7 @@ def main() -> None:
                                                  "--out", str(tmp / "deck"), "-q"], edit),
         "build of all five games": (["build", "--content", str(games), "--out", str(tmp / "all"), "-q"], None),
         "export of Berzerka (PNG, 300 dpi)": (["export", "berzerka", "--content", str(games),
-                                               "--out", str(tmp / "export"), "-q"], None),
+                                               "--out", str(tmp / "export")], None),
         "release of Berzerka (letter, color)": (["release", "berzerka", "--content", str(games), "--paper", "letter",
                                                  "--ink", "color", "--out", str(tmp / "release"), "-q"], None),
     }

@@ -83,7 +83,8 @@ CASES: dict[str, tuple[Change, str, str]] = {
                             "cards.xlsx", "unpacks to"),
     # a cell past Excel's own limit (32,767 characters), as a program can write it
     "xlsx-huge-cell": (xlsx(rezip(workbook([["title", "qty"], ["x" * 50, 1]]), SHEET,
-                                  lambda b: b.replace(b"x" * 50, b"x" * 200_000))), "cards.xlsx:2:1", "at most 100,000"),
+                                  lambda b: b.replace(b"x" * 50, b"x" * 200_000))),
+                       "cards.xlsx:2:1", "at most 100,000"),
     "xlsx-5-million-character-cell": (xlsx(rezip(workbook([["title", "qty"], ["x" * 50, 1]]), SHEET,
                                                  lambda b: b.replace(b"x" * 50, b"x" * 5_000_000))),
                                       "cards.xlsx:2:1", "at most 100,000"),
