@@ -143,7 +143,7 @@ def bench_deck(tmp: Path, repeat: int) -> tuple[str, dict[str, float]]:
         cmd = GENPNP + ["build", "--content", str(write_deck_game(tmp / "games", 1)), "--out", str(tmp / "deck"), "-q"]
     plain = PLAIN + ["--cards", "52", "--out", str(tmp / "plain.pdf")]
     cache = {"GENPNP_CACHE": str(tmp / "cache")}
-    measure(cmd, env=cache)  # the first build fills the cache (parsed fonts and content files, converted SVGs)
+    measure(cmd, env=cache)  # the first build fills the cache (converted SVGs)
     measure(plain)
     rows, ratios = [], {}
     for label, env, pairs in (("rebuild", cache, repeat), ("first build (GENPNP_CACHE=off)", {"GENPNP_CACHE": "off"},
@@ -159,9 +159,8 @@ def bench_deck(tmp: Path, repeat: int) -> tuple[str, dict[str, float]]:
                      f"{memory:.2f}x"])
     text = (f"Job: {what}, Letter, no backs, against `bench/plain_deck.py --cards 52` (plain reportlab, the same "
             f"drawing). Paired runs ({repeat} pairs for the rebuild, {max(3, repeat // 2)} with the cache off; which "
-            "goes first alternates); time ratio = median of the per-pair ratios. A rebuild reads the parsed "
-            "fonts and content files from the user cache (`$GENPNP_CACHE`); the first build of a game parses "
-            "them. Goal: at most 2.0x.\n\n")
+            "goes first alternates); time ratio = median of the per-pair ratios. A rebuild reads the converted "
+            "SVGs from the user cache (`$GENPNP_CACHE`); the first build of a game converts them. Goal: at most 2.0x.\n\n")
     return text + table(["52-card deck", "wall s (genpnp / plain)", "time ratio", "peak MB", "memory ratio"],
                         rows), {"time": ratios["rebuild"]}
 

@@ -44,7 +44,7 @@ def test_planted_code_never_runs_and_pdfs_are_the_same_off_cold_warm_and_planted
     off, _ = _build(tmp_path, "off", "off")
     cold, _ = _build(tmp_path, str(cache), "cold")
     entries = sorted(cache.glob("*.bin"))
-    assert len(entries) >= 3  # content files, fonts and SVGs
+    assert entries  # the converted SVGs
     warm, _ = _build(tmp_path, str(cache), "warm")
     marker = tmp_path / "RAN"
     code = compile(f"open({str(marker)!r}, 'w').close()", "planted", "exec")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,3 +36,24 @@ def test_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyP
     icon = tmp_path / "icon.svg"
     icon.write_text(ICON, encoding="utf-8")
     assert svgread._read.__wrapped__(icon, None, 0, 0).width == 15  # 20 px = 15 pt
+
+
+def test_a_rebuild_does_not_import_svglib(tmp_path: Path):
+    """The converted shapes come from the cache: svglib, lxml and reportlab.graphics are not imported."""
+    root = Path(__file__).resolve().parent.parent
+    code = (
+        "import sys\n"
+        "from genpnp.cli import main\n"
+        "try:\n"
+        f"    main(['build', 'berzerka', '--set', 'components.deck.back=', '--out', {str(tmp_path / 'o')!r}, '-q'])\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))\n"
+    )
+    env = {"GENPNP_CACHE": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True,
+                           timeout=300, env=env) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), [r.stderr for r in runs]
+    cold, warm = (set(r.stdout.split()) for r in runs)
+    assert "svglib" in cold  # the first build converted
+    assert not {"svglib", "lxml"} & warm, warm

@@ -134,16 +134,7 @@ def read_text(path: Path, shown: str, root: Path | None = None, limit: int = MAX
 
 
 def load_file(path: Path, name: str | None = None, root: Path | None = None) -> Any:
-    """Read and parse one YAML file; errors name the file (as ``name`` if given). A file read before
-    with the same name and bytes comes from the parse cache (:mod:`genpnp.content.parsecache`), so a
-    rebuild does not start the YAML parser."""
-    from genpnp.content import parsecache
-
+    """Read (through the one door, inside ``root`` when given) and parse one YAML file; errors name the
+    file (as ``name`` if given)."""
     shown = name or display_name(path)
-    text = read_text(path, shown, root)
-    found, value = parsecache.get(text, shown)
-    if found:
-        return value
-    value = load_text(text, shown)
-    parsecache.put(text, shown, value)
-    return value
+    return load_text(read_text(path, shown, root), shown)
