@@ -160,7 +160,8 @@ def bench_deck(tmp: Path, repeat: int) -> tuple[str, dict[str, float]]:
     text = (f"Job: {what}, Letter, no backs, against `bench/plain_deck.py --cards 52` (plain reportlab, the same "
             f"drawing). Paired runs ({repeat} pairs for the rebuild, {max(3, repeat // 2)} with the cache off; which "
             "goes first alternates); time ratio = median of the per-pair ratios. A rebuild reads the "
-            "converted SVGs from the user cache (`$GENPNP_CACHE`); the first build of a game converts them. Goal: at most 2.0x.\n\n")
+            "converted SVGs from the user cache (`$GENPNP_CACHE`); the first build of a game converts them. "
+            "Goal: at most 2.0x.\n\n")
     return text + table(["52-card deck", "wall s (genpnp / plain)", "time ratio", "peak MB", "memory ratio"],
                         rows), {"time": ratios["rebuild"]}
 
