@@ -167,6 +167,8 @@ CASES: dict[str, tuple[Callable[[Path], None], str, str]] = {
                                                            "sections:"), "game.yaml", "leaves"),
     "font-dotdot": (replace("game.yaml", "sections:", "fonts: {t: {file: ../../secret/t.ttf, licence: x}}\n"
                                                      "sections:"), "game.yaml", "leaves"),
+    "font-name-dotdot": (replace("cards.yaml", 'size: 10pt,', 'size: 10pt, font: ../../../secret/x,'),
+                         "cards.yaml", "not a font name"),
     # not a regular file
     "svg-fifo": (fifo("art/icon.svg"), "cards.yaml", "not a regular file"),
     "svg-dev-zero": (link("art/icon.svg", "/dev/zero"), "cards.yaml", "leaves"),
