@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 GENPNP = [str(BIN / "genpnp")] if (BIN / "genpnp").exists() else [sys.executable, "-m", "genpnp"]
 PLAIN = [sys.executable, str(ROOT / "bench" / "plain_deck.py")]
+CACHE_SECTION = "## What the cache buys"  # written by bench/cache_value.py --write
 SUITS = [("Hearts", "#D7263D"), ("Diamonds", "#1C3F94"), ("Clubs", "#3FA34D"), ("Spades", "#1A1A1A")]
 
 
@@ -285,7 +286,11 @@ def main() -> None:
            " Times are wall-clock; memory is the peak resident set size of the measured process.", ""]
     for title, text in sections:
         doc += [f"## {title}", "", text, ""]
-    args.out.write_text("\n".join(doc))
+    kept = ""  # the section bench/cache_value.py writes (a separate, longer measurement) is kept as it is
+    if args.out.exists():
+        old = args.out.read_text(encoding="utf-8")
+        kept = old[old.find(CACHE_SECTION):] if CACHE_SECTION in old else ""
+    args.out.write_text("\n".join(doc) + ("\n" + kept if kept else ""))
     print(f"written {args.out}")
 
 
