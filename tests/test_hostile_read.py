@@ -131,6 +131,16 @@ def sparse(name: str, size: int) -> Callable[[Path], None]:
 
 
 GB = 1024**3
+
+
+def font_file(size: int) -> Callable[[Path], None]:
+    """game.yaml names a font file of the folder, a sparse file of ``size`` bytes."""
+    def change(folder: Path) -> None:
+        (folder / "t.ttf").write_bytes(b"")
+        sparse("t.ttf", size)(folder)
+        replace("game.yaml", "sections:", "fonts: {t: {file: t.ttf, licence: x}}\nsections:")(folder)
+    return change
+
 BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">' +
                   "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8)) + "]>")
 
@@ -169,6 +179,7 @@ CASES: dict[str, tuple[Callable[[Path], None], str, str]] = {
                                                      "sections:"), "game.yaml", "leaves"),
     "font-name-dotdot": (replace("cards.yaml", 'size: 10pt,', 'size: 10pt, font: ../../../secret/x,'),
                          "cards.yaml", "not a font name"),
+    "font-5gb-sparse": (font_file(5 * GB), "game.yaml", "bytes"),
     # not a regular file
     "svg-fifo": (fifo("art/icon.svg"), "cards.yaml", "not a regular file"),
     "svg-dev-zero": (link("art/icon.svg", "/dev/zero"), "cards.yaml", "leaves"),
