@@ -201,11 +201,22 @@ def put(entry: bytes, value: Any) -> None:
 
 
 def _trim(top: Path) -> None:
-    """Keep the folder under ``MAX_BYTES``: the entries read or written least recently go first."""
+    """Keep the folder under ``MAX_BYTES``: the entries read or written least recently go first; temp files
+    older than an hour (a writer killed mid-write) go too."""
+    import time
+
     entries = []
     total = 0
+    stale = time.time() - 3600
     with os.scandir(top) as found:
         for item in found:
+            if item.name.endswith(".tmp") and item.is_file(follow_symlinks=False) \
+                    and item.stat(follow_symlinks=False).st_mtime < stale:
+                try:  # left by a process killed while it wrote
+                    os.unlink(item.path)
+                except OSError:
+                    pass
+                continue
             if item.name.endswith(".bin") and item.is_file(follow_symlinks=False):
                 info = item.stat(follow_symlinks=False)
                 entries.append((max(info.st_atime, info.st_mtime), info.st_size, item.path))

@@ -152,6 +152,17 @@ def test_the_folder_is_kept_under_its_size_limit(tmp_path: Path, monkeypatch: py
     assert usercache.get(keys[0]) is None
 
 
+def test_temp_files_of_a_killed_writer_are_removed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    folder = _use(monkeypatch, tmp_path / "cache")
+    usercache.put(ENTRY, [1])
+    old, new = folder / ".entry-old.tmp", folder / ".entry-new.tmp"
+    old.write_bytes(b"half")
+    new.write_bytes(b"being written")
+    os.utime(old, (1_000_000, 1_000_000))
+    usercache.put(usercache.key("probe", b"next"), [2])
+    assert not old.exists() and new.exists()  # one still being written by another process is left alone
+
+
 def test_off_means_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     for word in ("off", "OFF", "0", "no", ""):
         monkeypatch.setenv("GENPNP_CACHE", word)
