@@ -15,14 +15,15 @@ genpnp itself has one switch, ``GENPNP_CACHE=off``).
     .venv/bin/python bench/cache_value.py [--repeat 7] [--jobs rebuild,build,export,release] [--write]
 
 Prints a Markdown table (``--write``: also as the section "What the cache buys" of bench/RESULTS.md):
-per job and kind, the median wall time with the kind left out, with all kinds, and the share of the
-job that kind buys (median of per-pair ratios).
+per job and kind, the median wall and CPU time with the kind left out and with it, and the share of
+the job that kind buys (median of per-pair ratios).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -36,7 +37,8 @@ KINDS = ("svg",)
 
 SECTION = "## What the cache buys"
 INTRO = ("Written by `python bench/cache_value.py --write` ({repeat} pairs per job and kind, which goes first "
-         "alternating; share = median of 1 - warm/without per pair). Each kind of cache entry left out (its "
+         "alternating; share = median of 1 - with/without per pair; CPU time is the process's and its workers', "
+         "steadier than wall time on a loaded machine). Each kind of cache entry left out (its "
          "lookups miss, its writes do nothing) against the same job with a warm cache. A kind stays only where "
          "it buys at least 20% of one of these jobs (issue #24).")
 HISTORY = """Kinds removed after measuring them (2026-11-24, commit d00ace5, same script, 5-11 pairs; the shared
@@ -71,13 +73,16 @@ main()
 """
 
 
-def run(skip: str, args: list[str], env: dict[str, str], before=None) -> float:
+def run(skip: str, args: list[str], env: dict[str, str], before=None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds of the process and its workers) of one run."""
     if before is not None:
         before()
-    start = time.perf_counter()
+    start, used = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, "-c", RUNNER, skip, *args], cwd=ROOT, env={**os.environ, **env}, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+    return time.perf_counter() - start, cpu
 
 
 def main() -> None:
@@ -125,12 +130,15 @@ def main() -> None:
                     cold = run(skip, args, env, before)
                     warm = run("", args, env, before)
                 pairs.append((cold, warm))
-            share = statistics.median(1 - w / c for c, w in pairs)
-            rows.append(f"| {label} | {kind} | {statistics.median(c for c, _ in pairs):.3f} | "
-                        f"{statistics.median(w for _, w in pairs):.3f} | {share * 100:.1f}% |")
+            cells = []
+            for i in (0, 1):  # wall, then CPU
+                share = statistics.median(1 - w[i] / c[i] for c, w in pairs)
+                cells.append(f"{statistics.median(c[i] for c, _ in pairs):.3f} / "
+                             f"{statistics.median(w[i] for _, w in pairs):.3f} | {share * 100:.1f}%")
+            rows.append(f"| {label} | {kind} | {cells[0]} | {cells[1]} |")
             print(rows[-1], flush=True)
-    table = "\n".join(["| job | kind left out | wall s without it | wall s with every kind | share it buys |",
-                       "|---|---|---|---|---|", *rows])
+    table = "\n".join(["| job | kind left out | wall s without / with it | share of wall time | "
+                       "CPU s without / with it | share of CPU time |", "|---|---|---|---|---|---|", *rows])
     print("\n" + table)
     shutil.rmtree(tmp, ignore_errors=True)
     if opts.write:
