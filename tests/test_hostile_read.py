@@ -79,6 +79,10 @@ def make_game(tmp_path: Path) -> Path:
     (secret / "rules.yaml").write_text("rules: []\n")
     (secret / "cards.csv").write_text("title,qty\nSecret,1\n")
     (secret / "items.yaml").write_text("items: [{title: Secret}]\n")
+    other = tmp_path / "content" / "other"  # another folder of the content folder: outside this game too
+    other.mkdir()
+    (other / "rules.yaml").write_text("rules: []\n")
+    (other / "icon.svg").write_text(ICON)
     return folder
 
 
@@ -173,6 +177,9 @@ CASES: dict[str, tuple[Callable[[Path], None], str, str]] = {
                           "cards.yaml", "leaves"),
     "rules-file-dotdot": (replace("game.yaml", "sections:", "rules: {file: ../../secret/rules.yaml}\nsections:"),
                           "game.yaml", "leaves"),
+    "rules-file-sibling": (replace("game.yaml", "sections:", "rules: {file: ../other/rules.yaml}\nsections:"),
+                           "game.yaml", "leaves"),
+    "svg-sibling": (replace("cards.yaml", "art/icon.svg", "../other/icon.svg"), "cards.yaml", "leaves"),
     "rules-file-parent": (replace("game.yaml", "sections:", "rules: {file: ../hostile/../../secret/rules.yaml}\n"
                                                            "sections:"), "game.yaml", "leaves"),
     "font-dotdot": (replace("game.yaml", "sections:", "fonts: {t: {file: ../../secret/t.ttf, licence: x}}\n"
@@ -264,21 +271,77 @@ sys.exit(code)
 """
 
 
-@pytest.mark.parametrize("cases", [("rules-file-dotdot", "font-dotdot"),
+class FifoWatch:
+    """The SVG and PNG files of the folders a game must not read turned into FIFOs, polled by a thread:
+    opening a FIFO for writing without blocking succeeds only while a reader holds it open, so an open
+    by a C library (libxml2 following an SVG reference, Pillow), which Python's audit hook does not
+    see, is seen. (Files genpnp itself opens are left regular: its own checks refuse a FIFO before
+    opening it, which would hide a read the audit hook is there to see.)"""
+
+    def __init__(self, *folders: Path):
+        import threading
+
+        self.fifos = []
+        for folder in folders:
+            for path in sorted(p for p in folder.iterdir() if p.suffix in (".svg", ".png")):
+                path.unlink()
+                os.mkfifo(path)
+                self.fifos.append(path)
+        self.opened: set[str] = set()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.poll, daemon=True)
+
+    def poll(self) -> None:
+        while not self.stop.is_set():
+            for path in self.fifos:
+                try:
+                    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+                except OSError:
+                    continue  # no reader: nobody opened it
+                self.opened.add(path.name)
+                os.close(fd)  # the reader sees an empty file
+            self.stop.wait(0.002)
+
+    def __enter__(self) -> FifoWatch:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+
+def test_the_fifo_watch_sees_an_open_by_a_c_library(tmp_path: Path) -> None:
+    """The watch itself: lxml (libxml2, which opens files in C, unseen by Python's audit hooks) parsing
+    a watched file is seen."""
+    folder = tmp_path / "watched"
+    folder.mkdir()
+    (folder / "icon.svg").write_text(ICON)
+    code = "import sys; from lxml import etree\ntry: etree.parse(sys.argv[1])\nexcept Exception: pass\n"
+    with FifoWatch(folder) as watch:
+        subprocess.run([sys.executable, "-c", code, str(folder / "icon.svg")], timeout=TIME)
+    assert watch.opened == {"icon.svg"}
+
+
+@pytest.mark.parametrize("cases", [("rules-file-dotdot", "font-dotdot"), ("rules-file-sibling",),
+                                   ("svg-sibling", "items-file-dotdot"),
                                    ("svg-use-other-file", "image-symlink-out", "markdown-symlink-out",
-                                    "items-file-dotdot", "svg-huge-scale")])
+                                    "svg-huge-scale")])
 def test_nothing_outside_the_game_folder_is_opened(tmp_path: Path, cases: tuple[str, ...]) -> None:
     """A game naming files outside itself in the corpus's ways (game.yaml's first: its errors stop the
     load) is built while every open of the process is recorded: each one is in the game folder, the
-    package, the Python installation, the cache or --out, and no file of the secret folder beside the
-    content folder is ever opened."""
+    package, the Python installation, the cache or --out; and no file of the secret folder beside the
+    content folder, or of another folder in the content folder, is ever opened, by Python or by a C
+    library (:class:`FifoWatch`)."""
     folder = make_game(tmp_path)
     for case in cases:
         CASES[case][0](folder)
     (folder / "more.yaml").write_text(CARDS.replace("cards:", "more:", 1).replace("rules:", "more-rules:", 1)
                                       .replace("art/icon.svg", "../../secret/icon.svg"))
     (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("rules]", "rules, more, more-rules]"))
-    done = genpnp("build", "--content", "content", "--out", "out", cwd=tmp_path, code=WATCH)
+    with FifoWatch(tmp_path / "secret", tmp_path / "content" / "other") as watch:
+        done = genpnp("build", "--content", "content", "--out", "out", cwd=tmp_path, code=WATCH)
+    assert watch.opened == set()
     assert done.returncode == 1, done.stderr
     report, _, opened = done.stderr.partition("\0OPENED")
     assert "Traceback" not in report and len(report.splitlines()) >= len(cases), report
