@@ -148,3 +148,20 @@ def test_a_chain_of_1500_extends_is_an_error_not_a_recursion_error(tmp_path: Pat
     output = done.stdout + done.stderr
     assert done.returncode == 1 and "Traceback" not in output and "RecursionError" not in output, output
     assert re.search(r"cards\.yaml:\d+:\d+: extends: a chain of more than 50 components \(c0 -> c1 -> \.\.\.", output)
+
+
+def test_a_csv_saved_with_semicolons_reads_as_columns_and_a_superscript_is_no_quantity(tmp_path: Path) -> None:
+    from genpnp.content.schema import Ctx
+    from genpnp.errors import Problems
+    from genpnp.model.table import read_table
+
+    (tmp_path / "eu.csv").write_text("title;text;qty\nAce;un, deux;2\n", encoding="utf-8")
+    ctx = Ctx(Problems(), tmp_path, tmp_path)
+    rows = read_table(tmp_path / "eu.csv", "eu.csv", ctx)
+    assert [dict(r) for r in rows] == [{"title": "Ace", "text": "un, deux", "qty": 2}] and not ctx.problems.items
+    for qty in ("\u00b2", "\u0663", "\uff12"):  # superscript two, Arabic-Indic three, fullwidth two
+        (tmp_path / "q.csv").write_text(f"title,qty\nAce,{qty}\n", encoding="utf-8")
+        ctx = Ctx(Problems(), tmp_path, tmp_path)
+        read_table(tmp_path / "q.csv", "q.csv", ctx)
+        assert [(str(p.loc), p.message) for p in ctx.problems.items] == \
+            [("q.csv:2:5", f"qty must be a whole number, got {qty!r}")]
