@@ -14,6 +14,7 @@ import click
 from genpnp import __version__, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
 from genpnp.impose.options import Options, parse_offset, parse_paper
+from genpnp.outputs import check_out
 from genpnp.progress import verbosity_options
 from genpnp.units import MM
 
@@ -198,6 +199,10 @@ def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
 @click.version_option(__version__, prog_name="genpnp")
 def main() -> None:
     """genpnp: print-and-play PDFs from YAML game content, with a rules validator."""
+    from genpnp.outputs import stop_on_sigterm
+
+    # `kill` cleans up like Ctrl-C (temporary files removed, the previous output kept) until the command ends
+    click.get_current_context().call_on_close(stop_on_sigterm())
 
 
 @main.command("list")
@@ -254,6 +259,7 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
     from genpnp.build import InvalidGame, build_game
 
     options = make_options(**opts)
+    check_out(out_dir, content)
     report = progress.current()
     failed = False
     for game in load_games(content, games):
@@ -305,6 +311,7 @@ def diff(game_id: str, fmt: str, pdf: Path | None, old: Path, new: Path) -> None
         for line in changes.lines():
             click.echo(line)
     if pdf is not None:
+        check_out(pdf, None, [p for p in (old, new) if (p / "game.yaml").is_file()], "--pdf")
         pages = proof_sheet(before, after, changes, pdf)
         progress.current().result(f"{pdf} ({pages} pages)")
 
@@ -326,6 +333,7 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, visi
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
+    check_out(out_dir, content)
     (loaded,) = load_games(content, (game,))
     for path in preview_game(loaded, options, out_dir, pages, dpi, vision or ""):
         click.echo(str(path))
@@ -351,6 +359,7 @@ def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: 
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
+    check_out(out, content, [loaded.root])
     files = export_game(loaded, fmt, out, dpi, parse_bleed(bleed), ink, components)
     click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
 
@@ -375,6 +384,9 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 
     options = make_options(**opts)
     ((game_id, folder),) = resolve_games(content, (game,)).items()
+    check_out(out_dir, content, [folder])
+    if preview_dir is not None:
+        check_out(preview_dir, content, [folder], "--previews")
     given = click.get_current_context().meta.get("genpnp.overlays", {})
     watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
                       current_overlays, lambda line: click.echo(line, err=True))
@@ -399,6 +411,7 @@ def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, ga
     from genpnp.watch import stop_on_sigterm
 
     game_id, folder = one_game(content, game)
+    check_out(out_dir, content, [folder])
     ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
     preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, strict(),
                       lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True))
@@ -416,6 +429,7 @@ def calibrate(paper: str, out_file: Path | None) -> None:
 
     chosen = parse_paper(paper)
     path = out_file or Path("out") / f"calibration-{chosen.name}.pdf"
+    check_out(path, Path("content"))
     write_calibration(path, chosen)
     click.echo(str(path))
 
@@ -491,6 +505,7 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     for paper in papers:
         parse_paper(paper)
     parse_offset(opts["offset"])
+    check_out(out_dir, content)
     loaded = {g.id: g for g in load_games(content, games)}
     broken = [v for g in loaded.values() for v in errors(validate(g))]
     if broken:
@@ -505,27 +520,25 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
                       sets=tuple(given.get("sets", ())))
     variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
+
+    def annotate(outputs: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        faces = {g: piece_faces(game) for g, game in loaded.items()}
+        notes = {}
+        for g, before in previous.items():
+            changes = compare(before.faces, faces[g])
+            builds = [(Path(o.pdf).name, rel.options_of(o.variant)) for o in outputs if o.variant.game == g]
+            notes[g] = release_notes(loaded[g], before, changes, builds)
+            for line in changes.lines():
+                report.detail(f"{g}: {line}")
+        return {g: pieces_entry(f) for g, f in faces.items()}, notes
+
     with report.pages("release", "build") as tick:
-        outputs = rel.run_all(variants, out_dir, jobs or os.cpu_count() or 1,
-                              lambda o, n, total: tick(n, total) if tick else None)
-    problems = [line for o in outputs for line in o.errors]
-    if problems:
-        raise GenpnpError("\n".join(problems))
+        outputs, written = rel.release(loaded, variants, out_dir, jobs or os.cpu_count() or 1,
+                                       lambda o, n, total: tick(n, total) if tick else None, annotate)
     for o in outputs:
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
-    exports = rel.run_exports(rel.export_plan(loaded), out_dir, jobs or os.cpu_count() or 1)
-    faces = {g: piece_faces(game) for g, game in loaded.items()}
-    notes = {}
-    for g, before in previous.items():
-        changes = compare(before.faces, faces[g])
-        builds = [(Path(o.pdf).name, rel.options_of(o.variant)) for o in outputs if o.variant.game == g]
-        notes[g] = release_notes(loaded[g], before, changes, builds)
-        for line in changes.lines():
-            report.detail(f"{g}: {line}")
-    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports,
-                          {g: pieces_entry(f) for g, f in faces.items()}, notes):
+    for path in written:
         report.result(str(path))
-    report.result(str(out_dir / "manifest.json"))
 
 
 @main.command()
@@ -539,7 +552,10 @@ def new(content: Path, source: str | None, name: str) -> None:
     from genpnp.newgame import new_game
 
     origin = next(iter(resolve_games(content, (source,)).values())) if source else None
-    folder = new_game(name, content, origin)
+    skipped: list[str] = []
+    folder = new_game(name, content, origin, skipped)
+    for line in skipped:
+        click.echo(f"{origin}/{line}", err=True)
     click.echo(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
 
 

@@ -10,9 +10,7 @@ the same bytes. ``genpnp.tts`` builds Tabletop Simulator deck sheets from the sa
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -25,6 +23,7 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from genpnp.errors import ContentError, Problem, UsageError, did_you_mean
+from genpnp.outputs import check_name, replaced_folder
 from genpnp.units import INCH
 
 MAX_PIXELS = 50_000_000  # one image; a 600 x 600 mm board at 300 dpi is 50 megapixels
@@ -182,22 +181,22 @@ def save_png(image: Image.Image, path: Path, dpi: float) -> None:
     image.save(path, format="PNG", dpi=(dpi, dpi), compress_level=6)
 
 
+MARKERS = ("png.json", "tts.json")  # an export folder: genpnp may replace it whole
+
+
 @contextmanager
 def staged(out: Path) -> Iterator[Path]:
-    """A temporary folder beside ``out`` whose entries replace out's when the block succeeds: an
-    export that fails half-way leaves ``out`` as it was."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
+    """A temporary folder beside ``out`` that replaces ``out`` whole when the block succeeds
+    (``genpnp.outputs.replaced_folder``): an export that fails, is interrupted or killed leaves
+    ``out`` as it was, and nothing outside ``out`` is touched. ``out`` must be new, empty or an
+    earlier export (holding png.json or tts.json)."""
+    with replaced_folder(out, MARKERS) as tmp:
         yield tmp
-        out.mkdir(parents=True, exist_ok=True)
-        for entry in sorted(tmp.iterdir()):
-            target = out / entry.name
-            if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target)
-            os.replace(entry, target)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def folder_of(component: Any) -> str:
+    """The component's folder name in an export: its name, checked as one file name."""
+    return check_name(component.name, component.loc, "the component name")
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -214,7 +213,7 @@ def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: 
     files = []
     with staged(out) as tmp:
         for job, image in render_faces(game, jobs, dpi, bleed, ink):
-            rel = f"{job.component.name}/{job.stem}-{job.face}.png"
+            rel = f"{folder_of(job.component)}/{job.stem}-{job.face}.png"
             save_png(image, tmp / rel, dpi)
             files.append({"file": rel, "component": job.component.name, "item": job.item, "face": job.face,
                           "qty": job.qty, "pixels": list(image.size)})

@@ -23,6 +23,7 @@ from genpnp.export import (
     check_sizes,
     exportable,
     face_jobs,
+    folder_of,
     pixel_size,
     render_faces,
     save_png,
@@ -87,11 +88,11 @@ def export_deck(game: Any, component: Any, dpi: float, ink: str, tmp: Path, work
     jobs = face_jobs(component)
     faces: dict[tuple[str, int], Path] = {}
     for job, image in render_faces(game, jobs, dpi, 0.0, ink):
-        faces[(job.face, job.item)] = work / f"{component.name}-{job.face}-{job.item}.png"
+        faces[(job.face, job.item)] = work / f"{folder_of(component)}-{job.face}-{job.item}.png"
         image.save(faces[(job.face, job.item)], format="PNG", compress_level=1)
     cell = pixel_size(component.pieces[0].w, component.pieces[0].h, 0.0, dpi)
     slots = slots_of(component, jobs)
-    folder = tmp / component.name
+    folder = tmp / folder_of(component)
     fronts = {item: path for (face, item), path in faces.items() if face == "front"}
     sheets = paste_sheets(slots, fronts, cell, folder, "sheet", dpi)
     backs = {j.piece.back.key for j in jobs if j.face == "back"}
@@ -110,8 +111,8 @@ def export_deck(game: Any, component: Any, dpi: float, ink: str, tmp: Path, work
         for sheet in sheets:
             sheet["back"] = "back.png"
     for sheet in sheets:
-        sheet["file"] = f"{component.name}/{sheet['file']}"
-        sheet["back"] = f"{component.name}/{sheet['back']}"
+        sheet["file"] = f"{folder_of(component)}/{sheet['file']}"
+        sheet["back"] = f"{folder_of(component)}/{sheet['back']}"
         cols, rows = sheet["grid"]
         sheet["tts"] = {"NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                         "UniqueBack": entry["unique_backs"]}
@@ -132,7 +133,7 @@ def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only:
             report["decks"].append(export_deck(game, comp, dpi, ink, tmp, Path(work)))
         jobs = [job for comp in others for job in face_jobs(comp)]
         for job, image in render_faces(game, jobs, dpi, 0.0, ink):
-            rel = f"{job.component.name}/{job.stem}-{job.face}.png"
+            rel = f"{folder_of(job.component)}/{job.stem}-{job.face}.png"
             save_png(image, tmp / rel, dpi)
             report["images"].append({"file": rel, "component": job.component.name, "item": job.item,
                                      "face": job.face, "qty": job.qty, "pixels": list(image.size)})

@@ -163,7 +163,7 @@ def test_an_unused_column_is_a_warning_and_strict_makes_it_an_error(tmp_path: Pa
     assert plain.exit_code == 0 and 'did you mean "qty"' in plain.stderr
     strict = run("validate", "--content", content, "--strict")
     assert strict.exit_code == 1 and "FAILED" in strict.stdout
-    built = run("build", "--content", content, "--strict", "--out", tmp_path / "out")
+    built = run("build", "--content", folder, "--strict", "--out", tmp_path / "out")  # out beside the game
     assert built.exit_code == 1 and 'did you mean "qty"' in built.stderr and not (tmp_path / "out").exists()
 
 

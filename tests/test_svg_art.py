@@ -61,7 +61,7 @@ def xobjects(node, out: dict | None = None) -> dict:
 def test_icon_is_a_vector_form_drawn_once_in_colour_and_bw(tmp_path: Path) -> None:
     folder = make_game(tmp_path)
     for ink in ("color", "bw"):
-        result = run("build", folder, "--content", tmp_path, "--out", tmp_path / "out", "--ink", ink)
+        result = run("build", folder, "--content", folder, "--out", tmp_path / "out", "--ink", ink)
         assert result.exit_code == 0, result.output
         reader = PdfReader(tmp_path / "out" / f"svgtest-letter-{ink}.pdf")
         page = reader.pages[1]
@@ -86,7 +86,7 @@ def test_broken_svg_names_the_file_and_writes_nothing(tmp_path: Path) -> None:
     for i, (svg, message) in enumerate(cases.items()):
         base = tmp_path / str(i)
         folder = make_game(base, svg)
-        result = run("build", folder, "--content", base, "--out", base / "out")
+        result = run("build", folder, "--content", folder, "--out", base / "out")
         assert result.exit_code == 1
         assert "art/coin.svg: " in result.output and message in result.output, result.output
         assert "Traceback" not in result.output
@@ -135,6 +135,6 @@ def test_same_game_in_another_folder_gives_the_same_bytes(tmp_path: Path) -> Non
     for where in ("a", "b/deeper"):
         base = tmp_path / where
         folder = make_game(base)
-        assert run("build", folder, "--content", base, "--out", base / "out").exit_code == 0
+        assert run("build", folder, "--content", folder, "--out", base / "out").exit_code == 0
         outs.append((base / "out" / "svgtest-letter-color.pdf").read_bytes())
     assert outs[0] == outs[1]

@@ -22,6 +22,7 @@ from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.model import kind_class, kind_names
 from genpnp.model.game import Game, GameMeta
+from genpnp.outputs import name_message, name_problem
 
 DEFAULT_CONTENT = Path("content")
 
@@ -171,6 +172,10 @@ def _load_components(data: Any, path: Path, ctx: Ctx, out: dict[str, Any]) -> No
             continue
         if not isinstance(value, LMap):
             ctx.error(loc, "a component is a mapping with a kind")
+            continue
+        unsafe = name_problem(str(comp_name))  # a component's name names its export folder and PDF
+        if unsafe is not None:
+            ctx.error(comps.key_loc(comp_name), name_message(str(comp_name), "the component name", unsafe))
             continue
         kind_name = value.get("kind")
         cls = kind_class(kind_name) if isinstance(kind_name, str) else None  # a mapping or list is no name

@@ -64,19 +64,30 @@ class Options:
     copies_as_note: bool = False  # print "print N times" instead of repeating sheets
 
     def file_name(self, game: str) -> str:
-        """<game>-<paper>-<ink>[-duplex[-short]][-bleedN][-offXxY].pdf: every non-default option, fixed order."""
+        """<game>-<paper>-<ink>[-duplex[-short]][-bleedN][-gutterN][-offXxY][-marginN][-note][-<components>].pdf:
+        every option that changes the PDF and differs from the default, in a fixed order, so two builds
+        with different options never write the same file."""
         parts = [game, self.paper.name, self.ink]
         if self.backs == "duplex":
             parts.append("duplex" if self.flip == "long" else "duplex-short")
         if self.bleed:
-            parts.append(f"bleed{round(self.bleed / MM, 1):g}")
+            parts.append(f"bleed{_mm(self.bleed)}")
         if self.gutter is not None:
-            parts.append(f"gutter{round(self.gutter / MM, 1):g}")
+            parts.append(f"gutter{_mm(self.gutter)}")
         if self.backs == "duplex" and self.offset != (0.0, 0.0):
-            parts.append(f"off{round(self.offset[0] / MM, 1):g}x{round(self.offset[1] / MM, 1):g}")
+            parts.append(f"off{_mm(self.offset[0])}x{_mm(self.offset[1])}")
+        if _mm(self.margin) != _mm(DEFAULT_MARGIN):
+            parts.append(f"margin{_mm(self.margin)}")
+        if self.copies_as_note:
+            parts.append("note")
         if self.components:
             parts.append("+".join(self.components))
         return "-".join(parts) + ".pdf"
+
+
+def _mm(points: float) -> str:
+    """A length in a file name: millimetres to the micrometre, no trailing zeros (3, 1.5, 0.125)."""
+    return f"{round(points / MM, 3) + 0.0:g}"
 
 
 def parse_offset(text: str) -> tuple[float, float]:
