@@ -29,14 +29,21 @@ from genpnp.outputs import name_message, name_problem
 from genpnp.rules.spec import RULES
 from genpnp.units import MM
 
+MAX_FONT_BYTES = 50_000_000  # one font file of a game (a large CJK font is about 20 MB)
+
 
 def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """A TrueType/OpenType file of the game folder, registered with the font module (its internal name)."""
     from genpnp import fonts
+    from genpnp.fileaccess import Refused, read
 
     path = PathSpec((".ttf", ".otf")).parse(value, loc, ctx)
     if path is INVALID:
         return INVALID
+    try:
+        read(path, ctx.root, MAX_FONT_BYTES)  # the door: inside the game folder, a regular file, not huge
+    except Refused as exc:
+        return ctx.error(loc, f"{value}: {exc}")
     try:
         return fonts.register(path.stem, path)
     except fonts.FontError as exc:
