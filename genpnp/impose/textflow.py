@@ -6,7 +6,7 @@ from typing import Any
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
-from genpnp.impose.frame import Frame, reserve_scale, scale_spot
+from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.units import MM
@@ -202,10 +202,10 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
 
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
-    area = reserve_scale(frame)
+    area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
     pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns)
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else f"{comp.label} (continued)"
-        out.append(Sheet("text", title, comp.name, content=ops, scale_box=scale_spot(frame, None)))
+        out.append(Sheet("text", title, comp.name, content=ops))
     return out

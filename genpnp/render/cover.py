@@ -33,27 +33,62 @@ def credit_lines(meta: Any) -> list[str]:
     return lines
 
 
-def advice_lines(doc: Any) -> list[str]:
+def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
+    """Printing advice for this build alone: its paper, its sides, the marks its pages draw."""
+    from genpnp.impose.document import drawn_marks, page_roles
+
     o = doc.options
-    lines = [
-        f"Print at 100% (\"actual size\") on {o.paper.name} paper; check the scale square (or bar) on each sheet.",
-    ]
+    marks = drawn_marks(doc) if marks is None else marks
+    roles = page_roles(doc)
+    first_cut = next((n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster")), 0)
+    scale = "the scale square on this page" + (f" and on page {first_cut}, the first sheet to cut" if first_cut
+                                                else "")
+    lines = [f"Print at 100% (\"actual size\", not \"fit to page\") on {o.paper.name} paper; {scale} must "
+             "measure what it says."]
+    folds = "fold" in marks or "hinge" in marks
+    cut = any(r in ("pieces", "poster") for r in roles)
     if o.backs == "fold":
-        lines.append("Print single-sided. Glue the sheet to card before cutting; fold pairs along the dashed "
-                     "line, glue back to front, then cut.")
+        lines.append("Print single-sided.")
     else:
         flip = "long" if o.flip == "long" else "short"
-        lines.append(f"Print double-sided, flipping on the {flip} edge; pages marked \"backs\" go on the back "
-                     "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset. "
-                     "Sheets to cut have their backs or nothing behind them; two boards that follow each other "
-                     "are printed back to back: play on them as printed, without trimming.")
-    if o.bleed:
+        two_sided = "back" in roles
+        text = f"Print double-sided, flipping on the {flip} edge."
+        if two_sided:
+            text += " A page titled \"(backs)\" prints on the back of the sheet before it."
+        if doc.calibration:
+            text += (f" First print the calibration sheet (pages {doc.calibration} and {doc.calibration + 1}) "
+                     "and follow the steps on it.")
+        if cut:
+            text += " Sheets to cut have their backs or nothing behind them."
+        if _boards_back_to_back(roles):
+            text += " Boards printed back to back are played on as printed, without trimming."
+        lines.append(text)
+    if folds:
+        pairs = "Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then cut " \
+                "or trim the pair to its outline"
+        lines.append(pairs + (" (round pairs: trim the hinge off)." if "hinge" in marks else "."))
+    if cut:
+        card = "For sturdier pieces, glue a sheet to thin card before you cut it"
+        if folds:
+            card += " (not a sheet with fold pairs: folded and glued, they are already two layers)"
+        if o.backs == "duplex" and "back" in roles:
+            card += "; a two-sided sheet stays paper (card would hide the registration), or glue its pieces " \
+                    "to card after cutting"
+        lines.append(card + ".")
+    if "crop" in marks:
         lines.append(f"Artwork runs {o.bleed / MM:.1f} mm past the cut: cut between the crop marks.")
+    if "glue" in marks:
+        lines.append("Boards over several pages: trim each part on its red dotted line and lay it on the glue strip "
+                     "of the part before, its edge on the solid red line.")
     if o.ink == "bw":
         lines.append("Black-and-white edition: colours print as the greys and patterns in the legend.")
     elif o.ink == "saver":
         lines.append("Ink-saver edition: large areas print as light tints.")
     return lines
+
+
+def _boards_back_to_back(roles: list[str]) -> bool:
+    return any(a == "board" and b == "board" and n % 2 == 0 for n, (a, b) in enumerate(zip(roles, roles[1:])))
 
 
 def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
@@ -104,16 +139,27 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
     return y - rows * 11 - 4 * MM
 
 
+LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),
+          ("crop", "crop marks: cut between them"),
+          ("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
+          ("trim", "poster: trim the part along this line"),
+          ("glue", "poster: glue strip, covered by the next part"),
+          ("edge", "poster: lay the next part's trimmed edge on this line"),
+          ("align", "poster: alignment marks, on the glue strip only"))
+
+
+def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
+    """The legend's entries: only the marks this PDF draws."""
+    return [(kind, text) for kind, text in LEGEND if kind in marks]
+
+
 def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+    from genpnp.impose.document import drawn_marks
+
+    items = legend_items(drawn_marks(doc))
+    if not items and not [c for c in doc.game.palette.values() if c.label]:
+        return y
     y = _heading(surface, "Legend", x, y, w)
-    items = [("cut", "cut along this line"), ("fold", "fold along this line (dashed)")]
-    if doc.options.bleed:
-        items.append(("crop", "crop marks: cut between them"))
-    items += [("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
-              ("trim", "poster: trim the part along this line"),
-              ("glue", "poster: glue strip, covered by the next part"),
-              ("edge", "poster: lay the next part's trimmed edge on this line"),
-              ("align", "poster: alignment marks, on the glue strip only")]
     col_w = w / 2
     row_y, row_h = y, 12.0
     for i, (kind, text) in enumerate(items):
@@ -126,7 +172,7 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
         for n, line in enumerate(lines):
             surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
         row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
-    y = row_y - row_h - 3 * MM
+    y = row_y - row_h - 3 * MM if items else y
     palette = [c for c in doc.game.palette.values() if c.label]
     if palette:
         ink = doc.options.ink
