@@ -134,3 +134,39 @@ def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
             texts = sorted((op for op in page if op[0] == "text"), key=lambda op: -op[2])
             assert [op[3] for op in texts[:2]] == ["Name", "Value"], filler
         assert re.match(r"A heading", ops[heading][1][5])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
+    """Bookmarks: the cover, each text with its headings, each component where its sheets start,
+    each sheet of a component of several; read back from the PDF with pypdf."""
+    from genpnp.build import build_game
+
+    game = load_game(CONTENT / name)
+    built = build_game(game, Options(paper=parse_paper("a4"), backs="duplex"), tmp_path)
+    reader = PdfReader(built.path)
+    doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
+
+    def walk(items, depth=0):
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item, depth + 1)
+            else:
+                yield depth, item.title, reader.get_destination_page_number(item) + 1
+
+    marks = list(walk(reader.outline))
+    assert marks[0] == (0, "Cover", 1)
+    top = {title: page for depth, title, page in marks if depth == 0}
+    for title, page in doc.contents:  # every section of the contents, at its page
+        assert top[title] == page, (title, page)
+    for comp in game.ordered():
+        if getattr(comp, "layout", "") == "flow":  # a text's headings under it, each on its page
+            headings = [b for b in comp.blocks if b.kind == "heading"]
+            for block in headings:
+                found = [(d, p) for d, t, p in marks if t == block.text.replace("*", "") and d >= 1]
+                assert found, block.text
+                page = found[0][1]
+                assert block.text.replace("*", "").split()[0] in reader.pages[page - 1].extract_text(), block.text
+    if doc.calibration:
+        assert top["Duplex calibration"] == doc.calibration
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"

@@ -100,7 +100,70 @@ def impose_game(game: Any, options: Options) -> Document:
             doc.contents.append((title, where[id(first)]))
     doc.contents.sort(key=lambda entry: entry[1])  # in page order: a small section may fill an earlier page
     doc.sheets = SheetList(entries)
+    doc.outline = _outline(doc, entries, body.starts, where)
     return doc
+
+
+def _outline(doc: Document, entries: list[Entry], starts: list[tuple[str, Entry]],
+             where: dict[int, int]) -> list[tuple[int, str, int]]:
+    """The PDF's bookmarks: the cover; each section where it starts, a text with its headings
+    under it, a section of several sheets with each sheet; the calibration sheet."""
+    out: list[tuple[int, str, int]] = [(0, "Cover", 1)]
+    firsts = sorted({where[id(e)] for _, e in starts if id(e) in where} | {doc.calibration} - {0})
+    seen: set[str] = set()
+    by_page: list[tuple[int, int, str, Entry]] = []
+    for title, first in starts:
+        if id(first) in where and title not in seen:
+            seen.add(title)
+            by_page.append((where[id(first)], len(by_page), title, first))
+    if doc.calibration:
+        by_page.append((doc.calibration, len(by_page), "Duplex calibration", entries[doc.calibration - 1]))
+    for page, _, title, first in sorted(by_page, key=lambda t: (t[0], t[1])):
+        out.append((0, title, page))
+        if isinstance(first, Sheet) and first.role == "text":
+            out.extend(_headings(entries, first.section, where))
+            continue
+        if first.role.startswith("calibration"):
+            continue
+        end = next((f for f in firsts if f > page), len(entries) + 1)
+        sheets = [n for n in range(page, end) if _role(entries[n - 1]) in (*CUT_ROLES, "board", "back", "page")]
+        if len([n for n in sheets if _role(entries[n - 1]) != "back"]) > 1:  # a sheet to reprint
+            k = 0
+            for n in sheets:
+                back = _role(entries[n - 1]) == "back"
+                k += 0 if back else 1
+                out.append((1, f"Sheet {k}" + (" (backs)" if back else ""), n))
+    return out
+
+
+def _headings(entries: list[Entry], section: str, where: dict[int, int]) -> list[tuple[int, str, int]]:
+    """A text's headings with their pages, levels from 1 (its first copy only)."""
+    found: list[tuple[int, str, int]] = []
+    seen: set[tuple] = set()
+    for entry in entries:
+        if not (isinstance(entry, Sheet) and entry.role == "text" and entry.section == section):
+            continue
+        for op in entry.content or ():
+            if op[0] == "block" and op[1] == "heading" and op[5]:
+                key = (op[5], op[3][0])
+                if key in seen:
+                    return _levels(found)
+                seen.add(key)
+                found.append((op[4], op[5], where[id(entry)]))
+    return _levels(found)
+
+
+def _levels(headings: list[tuple[int, str, int]]) -> list[tuple[int, str, int]]:
+    """Heading levels as outline levels under their text: the top level found is 1, and a level
+    never goes more than one deeper than the one before it."""
+    out: list[tuple[int, str, int]] = []
+    top = min((h[0] for h in headings), default=1)
+    last = 0
+    for level, title, page in headings:
+        depth = min(level - top + 1, last + 1)
+        out.append((depth, title, page))
+        last = depth
+    return out
 
 
 def _sections(chosen: list[Any], frame: Frame, options: Options, grouped: bool = True) -> list[Any]:
