@@ -139,6 +139,8 @@ def _page_findings(sheet: Sheet, s: RecordingSurface, printable: Box, number: in
         if r.kind == "overflow" and r.what == "placement" and 0 <= r.owner < len(sheet.placements) \
                 and sheet.placements[r.owner].window is not None:
             continue  # a poster part shows part of its board: text continues on the next part
+        if r.what == "cover-pieces":
+            continue  # the cover's pieces: their faults are found on their own sheets
         out.append(Finding(number, r.kind, r.message, _owner_loc(game, sheet, r.what, r.owner, loc)))
     for ink in s.ink:
         if not ink.box.inside(printable, TOL):
@@ -169,8 +171,8 @@ def _name(sheet: Sheet, ink: Ink) -> str:
     if ink.what == "placement" and 0 <= ink.owner < len(sheet.placements):
         p = sheet.placements[ink.owner]
         return f"{p.component.name} {p.piece.index} {p.face}"
-    return {"page": "page content", "header": "title", "footer": "footer", "scale": "scale check",
-            "label": "label", "glue": "glue strip"}.get(ink.what, ink.what)
+    return {"page": "page content", "cover-pieces": "cover picture", "header": "title", "footer": "footer",
+            "scale": "scale check", "label": "label", "glue": "glue strip"}.get(ink.what, ink.what)
 
 
 def _mm_outside(box: Box, within: Box) -> str:
@@ -200,8 +202,8 @@ def _text_overlaps(sheet: Sheet, inks: list[Ink], number: int, loc: Loc, game: A
             a = texts[n]
             for m in members[i + 1:]:
                 b = texts[m]
-                if (n, m) in seen:
-                    continue
+                if (n, m) in seen or a.what == b.what == "cover-pieces":  # a piece's own overprint is found
+                    continue  # on its sheet; the cover's text over its picture is found here
                 seen.add((n, m))
                 shared = _overlap(a.box, b.box)
                 smaller = min(a.box.w * a.box.h, b.box.w * b.box.h)
