@@ -170,3 +170,37 @@ def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
     if doc.calibration:
         assert top["Duplex calibration"] == doc.calibration
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+def test_a_board_carries_a_title_band(tmp_path: Path):
+    """A title band is added above the grid: the board grows by its height, the cells keep their
+    places, the title prints in the band (read back), and the audit finds nothing."""
+    from genpnp.audit import audit_game
+    from genpnp.build import build_game
+
+    folder = tmp_path / "content" / "banded"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text('name: Banded\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [board]\n',
+                                      encoding="utf-8")
+    board = "components:\n  board:\n    kind: board\n    title: Board\n    rows: 6\n    cols: 6\n    cell: 25mm\n"
+    (folder / "components.yaml").write_text(board, encoding="utf-8")
+    plain = load_game(folder).components["board"]
+    (folder / "components.yaml").write_text(board + '    band: {text: "The Banded Map", note: "six by six", '
+                                            "fill: '#2a4d69', height: 14mm}\n", encoding="utf-8")
+    game = load_game(folder)
+    banded = game.components["board"]
+    assert banded.size == (plain.size[0], plain.size[1] + 14 * MM)
+    assert banded.cell_box(0, 0) == plain.cell_box(0, 0)
+    built = build_game(game, Options(), tmp_path / "out")
+    assert any("The Banded Map" in p.extract_text() for p in PdfReader(built.path).pages)
+    from genpnp.audit.recorder import RecordingSurface
+
+    doc = impose_game(game, Options())
+    sheet = next(s for s in doc.sheets if s.placements)
+    surface = RecordingSurface({})
+    draw_sheet(surface, doc, sheet, 2, 2)
+    title = next(i.box for i in surface.ink if i.text == "The Banded Map")
+    labels = [i.box for i in surface.ink if i.text == "A"]
+    assert len(labels) == 2 and title.y > max(b.y2 for b in labels)  # above the column labels
+    for ink in ("color", "bw"):
+        assert not audit_game(game, Options(ink=ink)).findings
