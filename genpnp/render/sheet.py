@@ -70,7 +70,7 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     header = sheet.header or frame.header
     tag("header")
     if sheet.role != "cover":
-        draw_header(surface, doc, sheet, frame, header)
+        draw_header(surface, doc, sheet, frame, header, shows_scale(doc, number))
     tag("footer")
     draw_footer(surface, doc, frame, number, total, sheet.footer or frame.footer)
     tag("scale")
@@ -112,10 +112,13 @@ def fit_text(surface: Any, text: str, font: str, size: float, room: float, least
     return size if width <= room else max(size * room / width, least)
 
 
-def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band) -> None:
+def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, scale: bool = True) -> None:
+    """The title (and the note under it); ``scale``: the page shows its scale bar, so the title
+    leaves room for it."""
     size = 12.0 if band.thickness >= 9 * MM else 10.0
     tiles = isinstance(sheet.content, dict) and "tiles" in sheet.content
-    room_for_bar = frame.scale + 4 * MM if sheet.scale_bar is not None and sheet.scale_rot == band.rot else 0.0
+    bar = scale and sheet.scale_bar is not None and sheet.scale_rot == band.rot
+    room_for_bar = frame.scale + 4 * MM if bar else 0.0
     room_for_plan = 50 * MM if tiles else 0.0
 
     def draw(length: float, thick: float) -> None:
