@@ -95,6 +95,8 @@ class GameMeta:
     version: str = fld(Str(max_len=20), doc="version of this print-and-play edition", example="1.0")
     licence: str = fld(Str(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
     players: str = fld(Str(), doc="number of players", example="2-4")
+    time: str = fld(Str(max_len=30), "", "how long a game takes (shown on the cover)", "30-45 min")
+    age: str = fld(Str(max_len=20), "", "the players' age (shown on the cover)", "10+")
     designers: tuple = fld(ListOf(Str(), single=True), (), "game designers")
     artists: tuple = fld(ListOf(Str(), single=True), (), "artists")
     publisher: str = fld(Str(), "", "publisher")
