@@ -62,7 +62,13 @@ def value_of(game: Any, expr: str) -> str:
 def fill(text: str, game: Any, name: str, problems: Problems, first_line: int = 1) -> str:
     """The text with every braced value replaced; each bad one is an error at ``name:line:col``."""
     out = []
+    fenced = False  # inside a ```figure block: its YAML braces are mappings, not values
     for number, line in enumerate(text.split("\n"), start=first_line):
+        if line.strip().startswith("```"):
+            fenced = not fenced
+        if fenced or line.strip() == "```":
+            out.append(line)
+            continue
 
         def repl(m: re.Match[str], number: int = number) -> str:
             token = m.group(0)

@@ -137,6 +137,8 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             flow.y -= size * 0.6
         elif block.kind == "table":
             _table(flow, block, font, size, width)
+        elif block.kind == "figure":
+            _figure(flow, block, font, size, width)
     return [page for page in flow.pages if page]
 
 
@@ -199,6 +201,37 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
         flow.y = top - height
         flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
     flow.y -= size * 0.8
+
+
+CAPTION = 0.9  # a caption's size, as a share of the body size
+
+
+def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
+    """A figure and its caption, kept whole in one column: moved to the next column or page when the
+    rest of this one cannot hold it, and drawn smaller when a whole column could not."""
+    fig = block.figure
+    if fig is None:  # a figure whose names did not resolve: its problems were reported at load
+        return
+    fw, fh = fig.size
+    most = min(width, fig.max_width or width)
+    caption = wrap_runs(fig.caption, font, size * CAPTION, width, "i") if fig.caption else []
+    below = len(caption) * size * CAPTION * 1.3 + (size * 0.3 if caption else 0.0)
+    room = flow.area.h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
+    scale = min(most / fw, room / fh, 1.0)
+    total = fh * scale + size * 0.6 + below
+    flow.need(total)
+    if flow.y < flow.area.y2 - 0.01:
+        flow.y -= size * 0.3
+    top = flow.y
+    x = flow.x + (width - fw * scale) / 2
+    flow.y -= fh * scale
+    flow.op("figure", x, flow.y, fw * scale, fh * scale, scale, fig)
+    flow.op("keep", flow.x, flow.y - below, width, top - flow.y + below, "figure", block.line)
+    flow.y -= size * 0.3
+    for ln in caption:
+        shift = (width - ln[-1][0] - fonts.text_width(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
+        flow.line([(dx + shift, t, f) for dx, t, f in ln], size * CAPTION)
+    flow.y -= size * 0.6
 
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
