@@ -423,8 +423,12 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             return None
         first = (shown or named)[0]
         label_size = (_bbox(first)[2] - _bbox(first)[0]) * 0.3
-    labels = [(x, y - label_size * 1.15, text) for x, y, text in labels]
-    window_pts += [(x, y - label_size * 0.3) for x, y, _ in labels]
+    labels = [(x, y - label_size * 1.15, text) for x, y, text in labels]  # under their groups
+    if board is not None and cells.hexmap is None:  # a square board's coordinates, above and left of the view
+        labels += _axes(cells, window_pts, label_size)
+    for x, y, text in labels:
+        half = len(text) * label_size * 0.35
+        window_pts += [(x - half, y - label_size * 0.3), (x + half, y + label_size * 0.8)]
     x0, y0, x1, y1 = _bbox(window_pts)
     pad = label_size * 0.3 if board is not None or not spec.lines else 0.0
     crosses = [(x, y, s or label_size) for x, y, s in crosses]  # a bad outline's cross: the labels' size
@@ -432,6 +436,36 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
                   tuple(callouts), tuple(crosses), spec.caption, spec.width, label_size, line)
+
+
+def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, float, str]]:
+    """Column letters above and row numbers left of the cells in view, as the board prints them."""
+    x0, y0, x1, y1 = _bbox(pts)
+    out = []
+    board = cells.target
+    margin = getattr(board, "margin", 0.0) if getattr(board, "labels", "none") != "none" else 0.0
+    top = _cell_xy(cells, 0, 0)
+    if margin and y1 >= top[1] + top[3] - 0.1:  # the board prints its own letters there: show its margin
+        pts.append((x0, y1 + margin))
+    else:
+        for col in range(cells.cols):
+            px, _, pw, _ = _cell_xy(cells, 0, col)
+            if x0 - 0.1 <= px and px + pw <= x1 + 0.1:
+                out.append((px + pw / 2, y1 + size * 0.45, _letters(col)))
+    if margin and x0 <= top[0] + 0.1:
+        pts.append((x0 - margin, y0))
+    else:
+        for row in range(cells.rows):
+            _, py, _, ph = _cell_xy(cells, row, 0)
+            if y0 - 0.1 <= py and py + ph <= y1 + 0.1:
+                out.append((x0 - size * 0.75, py + ph / 2 - size * 0.35, str(row + 1)))
+    return out
+
+
+def _cell_xy(cells: Cells, row: int, col: int) -> tuple[float, float, float, float]:
+    poly = cells.polygon(f"{_letters(col)}{row + 1}")
+    x0, y0, x1, y1 = _bbox(poly)
+    return x0, y0, x1 - x0, y1 - y0
 
 
 def _largest(spec: FigureSpec, game: Any) -> float:
