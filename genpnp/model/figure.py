@@ -34,6 +34,7 @@ class FigPiece:
                      "then `#back` to show its back", example="tiles[random=true]#back")
     at: str = fld(Str(), "", "the cell it lies on (board and grid figures)", "B2")
     label: str = fld(Str(max_len=80), "", "words under it (row figures)", "Random tile")
+    turn: int = fld(Enum("0", "90", "180", "270"), "0", "turned clockwise by this many degrees (row figures)")
     loc: Loc = Loc("<built-in>")
 
 
@@ -114,6 +115,7 @@ class Drawn:
     piece: Any
     face: str
     box: tuple[float, float, float, float]
+    turn: int = 0  # degrees clockwise
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,8 @@ class Figure:
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
     caption: str = ""
     max_width: float = 0.0
-    label_size: float = 0.0  # the labels' size in figure points
+    label_size: float = 0.0  # the labels' size in figure points (at most LABEL_PT on the page)
+    label_room: float = 0.0  # the widest a label may be (figure points; 0: no limit)
     line: int = 0  # where the block starts in its Markdown file (for the audit)
 
     @property
@@ -488,19 +491,21 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
             bad(p.loc, str(exc))
     if len(problems.errors) > before:
         return None
-    height = max(piece.h for _, _, piece, _ in found)
+    height = max(piece.w if p.turn in ("90", "270") else piece.h for p, _, piece, _ in found)
     label_size = max(height * 0.09, 7.0)
     below = label_size * 1.6 if any(p.label for p, *_ in found) else 0.0
     drawn, labels, x = [], [], 0.0
+    gap = max(ROW_GAP, height * 0.1)
     for p, comp, piece, face in found:
-        width = max(piece.w, 0.0)
-        drawn.append(Drawn(comp, piece, face, (x, below + (height - piece.h) / 2, piece.w, piece.h)))
+        turn = int(p.turn)
+        w, h = (piece.h, piece.w) if turn in (90, 270) else (piece.w, piece.h)
+        drawn.append(Drawn(comp, piece, face, (x, below + (height - h) / 2, w, h), turn))
         if p.label:
-            labels.append((x + width / 2, below - label_size * 1.15, p.label))
-        x += width + max(ROW_GAP, height * 0.1)
-    x -= max(ROW_GAP, height * 0.1)
-    return Figure((0.0, 0.0, x, height + below), None, (), tuple(drawn), tuple(labels), caption=spec.caption,
-                  max_width=spec.width, label_size=label_size, line=line)
+            labels.append((x + w / 2, below - label_size * 1.15, p.label))
+        x += w + gap
+    room = max(d.box[2] for d in drawn) + gap * 0.8
+    return Figure((0.0, 0.0, x - gap, height + below), None, (), tuple(drawn), tuple(labels), caption=spec.caption,
+                  max_width=spec.width, label_size=label_size, label_room=room, line=line)
 
 
 def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:

@@ -16,6 +16,7 @@ STYLE_COLORS = {"good": Color(0.1, 0.45, 0.2), "bad": Color(0.8, 0.1, 0.1), "pla
 WHITE = Color(1, 1, 1)
 OUTLINE_PT = 2.2  # an outline's width on the page, whatever the figure's scale
 ARROW_PT = 1.6
+LABEL_PT = 8.0  # labels are never larger than this on the page
 
 
 def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> None:
@@ -58,7 +59,10 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
         size = r * 1.25
         surface.text(cx, cy - size * 0.36, text, fonts.BOLD, size, WHITE, "center")
     for lx, ly, text in fig.labels:
-        surface.text(lx, ly, text, fonts.DEFAULT, fig.label_size, INK, "center")
+        size = min(fig.label_size, LABEL_PT / scale)
+        if fig.label_room:
+            size = min(size, size * fig.label_room / max(surface.text_width(text, fonts.DEFAULT, size), 0.01))
+        surface.text(lx, ly, text, fonts.DEFAULT, size, INK, "center")
     surface.restore()
 
 
@@ -67,6 +71,10 @@ def _piece(surface: Any, drawn: Any) -> None:
     x, y, w, h = drawn.box
     surface.save()
     surface.translate(x, y)
+    if drawn.turn:  # turned clockwise about the box
+        surface.translate(*{90: (0, h), 180: (w, h), 270: (w, 0)}[drawn.turn])
+        surface.rotate(-drawn.turn)
+        w, h = (h, w) if drawn.turn in (90, 270) else (w, h)
     surface.scale(w / piece.w, h / piece.h)
     surface.clip_path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius))
     renderer_for(comp)(comp, piece, drawn.face, surface, piece.w, piece.h, 0.0)
