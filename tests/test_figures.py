@@ -1,0 +1,88 @@
+"""Figures in texts: a ```figure block drawn from the game's own pieces; bad names at their line and column."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from genpnp.content.project import load_game
+from genpnp.errors import ContentError
+from genpnp.impose.sheet import Box
+from genpnp.impose.textflow import layout_blocks
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+def _errors(folder: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        load_game(folder)
+    return [str(p) for p in info.value.problems if p.severity == "error"]
+
+
+def test_every_game_has_figures_drawn_from_its_pieces() -> None:
+    for name, least in (("berrymandering", 4), ("gerrymander", 2), ("redistrict", 1), ("mapmaker", 1),
+                        ("berzerka", 2)):
+        game = load_game(CONTENT / name)
+        figures = [b.figure for c in game.components.values() for b in getattr(c, "blocks", ()) if b.kind == "figure"]
+        assert len(figures) >= least, name
+        assert all(f is not None for f in figures)
+        for fig in figures:
+            for drawn in fig.pieces:  # the very piece objects the sheets are cut from
+                assert drawn.piece in list(game.components[drawn.component.name].pieces)
+
+
+def test_a_renamed_piece_is_an_error_at_the_figure_line(tmp_path: Path) -> None:
+    folder = tmp_path / "berrymandering"
+    shutil.copytree(CONTENT / "berrymandering", folder)
+    pieces = folder / "pieces.yaml"
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace("  mystery-discs:", "  mystery-tiles:")
+                      .replace("- mystery-discs", "- mystery-tiles"), encoding="utf-8")
+    for f in folder.glob("*.yaml"):  # the sections and rules that name the component follow the rename
+        f.write_text(f.read_text(encoding="utf-8").replace("mystery-discs", "mystery-tiles"), encoding="utf-8")
+    rules = (folder / "text" / "rules.md").read_text(encoding="utf-8").replace("{mystery-discs}", "{mystery-tiles}")
+    (folder / "text" / "rules.md").write_text(rules, encoding="utf-8")
+    lines = rules.splitlines()
+    where = next(i for i, ln in enumerate(lines, 1) if '"mystery-discs#back"' in ln)
+    col = lines[where - 1].index("{piece") + 1
+    errors = _errors(folder)
+    assert any(f"text/rules.md:{where}:{col}: " in e and 'no component "mystery-discs"' in e
+               and 'did you mean "mystery-tiles"' in e for e in errors), errors
+
+
+def _figure_game(tmp_path: Path, block: str) -> Path:
+    from genpnp.newgame import new_game
+
+    folder = new_game("drawn", tmp_path)
+    (folder / "text" / "guide.md").write_text("# Play\n\nSome words.\n\n```figure\n" + block + "```\n\nMore words.\n",
+                                              encoding="utf-8")
+    return folder
+
+
+def test_bad_cells_faces_and_keys_point_at_their_line(tmp_path: Path) -> None:
+    block = ("grid: 2x3\n"
+             "pieces:\n"
+             "  - {piece: cards#99, at: A1}\n"
+             "  - {piece: cards#back, at: Z9}\n")
+    joined = "\n".join(_errors(_figure_game(tmp_path, block)))
+    assert "guide.md:8:5: " in joined and "#99 is not one of them" in joined
+    assert "guide.md:9:5: " in joined and "Z9" in joined
+    block = "grid: 2x3\npieces:\n  - {piece: cards, at: B2, colour: red}\n"
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", block)))
+    assert "guide.md:8:28: " in joined and 'unknown key "colour"' in joined
+
+
+def test_a_figure_stays_whole_in_one_column(tmp_path: Path) -> None:
+    block = "grid: 2x3\npieces:\n  - {piece: cards, at: A1}\ncaption: three cells\n"
+    game = load_game(_figure_game(tmp_path, block))
+    guide = game.components["guide"]
+    area = Box(0, 0, 300, 400)
+    for lines_before in (0, 30, 37, 45):  # push the figure down the page until it must move on
+        blocks = ((guide.blocks[0],) + tuple(guide.blocks[1:2]) * lines_before + guide.blocks[1:])
+        pages = layout_blocks(blocks, guide.font, guide.size, area, 1)
+        keeps = [(n, op) for n, page in enumerate(pages) for op in page if op[0] == "keep"]
+        assert len(keeps) == 1
+        _, (_, x, y, w, h, what, line) = keeps[0]
+        assert what == "figure" and line == 6
+        assert area.y - 0.01 <= y and y + h <= area.y2 + 0.01
