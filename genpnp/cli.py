@@ -274,15 +274,18 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out/preview"), show_default=True)
 @click.option("--page", "pages", type=int, multiple=True, help="Only this page (1-based; repeatable).")
 @click.option("--dpi", type=click.IntRange(10, 600), default=72, show_default=True)
+@click.option("--vision", type=click.Choice(["protan", "deutan", "tritan"]), default=None,
+              help="Show the pages as a player with this colour-vision deficiency sees them.")
 @click.argument("game")
 @reports_errors
-def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game: str, **opts: Any) -> None:
+def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, vision: str | None, game: str,
+            **opts: Any) -> None:
     """Write PNGs of a game's pages and a contact sheet of all pages."""
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
     (loaded,) = load_games(content, (game,))
-    for path in preview_game(loaded, options, out_dir, pages, dpi):
+    for path in preview_game(loaded, options, out_dir, pages, dpi, vision or ""):
         click.echo(str(path))
 
 

@@ -59,6 +59,9 @@ class PaletteEntry:
     grey: float = fld(Num(0.0, 1.0), -1.0, "grey level in --ink bw (0 black, 1 white); default from brightness")
     pattern: str = fld(Enum("", "hatch", "cross", "dots"), "", "pattern added in --ink bw")
     label: str = fld(Str(), "", "what the colour stands for (shown in the cover's legend)")
+    emblem: str = fld(Str(max_len=40), "", "the shape or sign every piece of this colour also carries (a suit sign, "
+                      "an animal), so that colour is not the only way to tell it apart: the colour-vision check "
+                      "takes two entries with different emblems as told apart", "heart")
     loc: Loc = Loc("<built-in>")
 
 
