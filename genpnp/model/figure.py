@@ -503,9 +503,10 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
         if p.label:
             labels.append((x + w / 2, below - label_size * 1.15, p.label))
         x += w + gap
-    room = max(d.box[2] for d in drawn) + gap * 0.8
-    return Figure((0.0, 0.0, x - gap, height + below), None, (), tuple(drawn), tuple(labels), caption=spec.caption,
-                  max_width=spec.width, label_size=label_size, label_room=room, line=line)
+    room = max(d.box[2] for d in drawn) + gap * 0.8  # a label may reach 0.4 gap past its piece: the window too
+    side = max(room - min(d.box[2] for d in drawn[:1] + drawn[-1:]), 0.0) / 2 if labels else 0.0
+    return Figure((-side, 0.0, x - gap + 2 * side, height + below), None, (), tuple(drawn), tuple(labels),
+                  caption=spec.caption, max_width=spec.width, label_size=label_size, label_room=room, line=line)
 
 
 def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:

@@ -30,9 +30,13 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
     surface.scale(scale, scale)
     surface.translate(-wx, -wy)
     surface.clip_rect(wx, wy, ww, wh)
-    if fig.board is not None:
+    if fig.board is not None:  # a snippet: the window cuts the board's words at its edges on purpose
+        if tag is not None:
+            tag("figure-board", fig.line)
         piece = fig.board.pieces[0]
         renderer_for(fig.board)(fig.board, piece, "front", surface, piece.w, piece.h, 0.0)
+        if tag is not None:
+            tag("figure", fig.line)
     if fig.grid and fig.grid[3]:
         rows, cols, cell, _ = fig.grid
         for c in range(cols + 1):
