@@ -10,7 +10,7 @@ import pytest
 from genpnp.content.project import load_game
 from genpnp.errors import ContentError
 from genpnp.impose.sheet import Box
-from genpnp.impose.textflow import layout_blocks
+from genpnp.impose.textflow import GAP, layout_blocks
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 
@@ -86,3 +86,35 @@ def test_a_figure_stays_whole_in_one_column(tmp_path: Path) -> None:
         _, (_, x, y, w, h, what, line) = keeps[0]
         assert what == "figure" and line == 6
         assert area.y - 0.01 <= y and y + h <= area.y2 + 0.01
+
+
+def _text_boxes(page: list[tuple]) -> list[tuple[float, float, float, float]]:
+    from genpnp import fonts
+
+    return [(op[1], op[2], op[1] + fonts.text_width(op[3], op[4], op[5]), op[2] + op[5] * 0.8)
+            for op in page if op[0] == "text"]
+
+
+def test_text_runs_beside_a_figure_placed_right_and_never_over_it(tmp_path: Path) -> None:
+    block = "grid: 3x3\nwidth: 30mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\ncaption: three by three\n"
+    game = load_game(_figure_game(tmp_path, block))
+    guide = game.components["guide"]
+    long = guide.blocks[1].__class__("para", "word " * 120, line=3)
+    area = Box(0, 0, 300, 400)
+    for before in (0, 12, 16, 19, 24):  # near the foot of a column (16, 19) the figure waits for the next one
+        blocks = (guide.blocks[0],) + (guide.blocks[1],) * before + (guide.blocks[2], long)
+        pages = layout_blocks(blocks, guide.font, guide.size, area, 2)
+        ops = [(n, op) for n, page in enumerate(pages) for op in page]
+        (fig_page, fig), = [(n, op) for n, op in ops if op[0] == "figure"]
+        _, fx, fy, fw, fh, *_ = fig
+        col_w = (area.w - GAP) / 2
+        right = min((area.x + col_w, area.x2), key=lambda r: abs(r - fx - fw))
+        assert abs(right - fx - fw) < 0.1  # at the right of its column (the first or the second)
+        beside = [b for b in _text_boxes(pages[fig_page]) if b[1] < fy + fh and b[3] > fy and b[0] < fx
+                  and b[0] > right - col_w - 0.1]
+        assert beside, before  # text runs on its left ...
+        for x0, y0, x1, y1 in _text_boxes(pages[fig_page]):  # ... and no word overlaps it
+            assert x1 <= fx + 0.01 or x0 >= fx + fw - 0.01 or y1 <= fy + 0.01 or y0 >= fy + fh - 0.01, before
+        if before in (16, 19):  # the text after a figure that waits fills the rest of the first column
+            assert fx > area.x + col_w and fig_page == 0
+            assert [op for op in pages[0] if op[0] == "text" and op[3] == "word" and op[1] < area.x + col_w]

@@ -59,6 +59,36 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") 
     return lines
 
 
+def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
+               style: str = "", mark: str = "") -> int:
+    """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
+    floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines."""
+    words = words_of(text, font, style)
+    space = fonts.text_width(" ", font, size)
+    i = placed = 0
+    while i < len(words):
+        flow.need(size * 1.3)
+        room = flow.room(width) - indent
+        line: list[tuple] = []
+        x = 0.0
+        while i < len(words):
+            word = words[i]
+            ww = sum(fonts.text_width(t, f, size) for t, f in word)
+            if line and x + space + ww > room:
+                break
+            if line:
+                x += space
+            for t, f in word:
+                line.append((x, t, f))
+                x += fonts.text_width(t, f, size)
+            i += 1
+        flow.line(line, size, indent)
+        if placed == 0 and mark:
+            flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, mark, font, size))
+        placed += 1
+    return placed
+
+
 class Flow:
     """Places lines in columns and pages."""
 
@@ -69,6 +99,8 @@ class Flow:
         self.pages: list[list[tuple]] = [[]]
         self.col = 0
         self.y = area.y2
+        self.float_bottom = self.float_w = 0.0  # a figure floated at the right of this column: text runs beside it
+        self.waiting: list[Any] = []  # each places a floated figure at the top of the next column
 
     @property
     def x(self) -> float:
@@ -78,26 +110,47 @@ class Flow:
         if self.y - height < self.area.y - 0.01 and self.y < self.area.y2 - 0.01:
             self.next_column()
 
+    def room(self, width: float) -> float:
+        """The width a line starting at the current y has: less a floated figure's beside it."""
+        return width - self.float_w if self.float_w and self.y > self.float_bottom + 0.01 else width
+
+    def clear(self) -> None:
+        """Go below a floated figure (before a block that cannot run beside it)."""
+        if self.float_w:
+            self.y = min(self.y, self.float_bottom)
+            self.float_w = 0.0
+
     def next_column(self) -> None:
+        self.float_w = 0.0
         self.col += 1
         if self.col >= self.columns:
             self.page_break()
         else:
             self.y = self.area.y2
+            self._place_waiting()
 
     def page_break(self) -> None:
+        self.float_w = 0.0
         self.pages.append([])
         self.col = 0
         self.y = self.area.y2
+        self._place_waiting()
+
+    def _place_waiting(self) -> None:
+        """A floated figure the last column had no room for stands at the top of this one."""
+        waiting, self.waiting = self.waiting, []
+        for place in waiting:
+            place()
 
     def line(self, pieces: list[tuple], size: float, indent: float = 0.0, leading: float = 1.3) -> None:
         self.need(size * leading)
+        room = self.room(self.col_w)
         self.y -= size * leading
         for dx, text, font in pieces:
             self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
         if pieces:
             dx, text, font = pieces[-1]
-            if dx + fonts.text_width(text, font, size) > self.col_w - indent + 0.5:
+            if dx + fonts.text_width(text, font, size) > room - indent + 0.5:
                 self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
@@ -113,32 +166,31 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
                 flow.page_break()
         elif block.kind == "heading":
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
-            lines = wrap_runs(block.text, font, hsize, width, "b")
+            if block.level == 1:
+                flow.clear()
+            lines = wrap_runs(block.text, font, hsize, flow.room(width), "b")
             flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
-            for ln in lines:
-                flow.line(ln, hsize)
+            flow_lines(flow, block.text, font, hsize, width, style="b")
             if block.level == 1:
                 flow.op("rule", flow.x, flow.y - 2, flow.x + width, flow.y - 2)
                 flow.y -= 3
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            lines = wrap_runs(block.text, font, size, width - indent)
-            for i, ln in enumerate(lines):
-                flow.line(ln, size, indent)
-                if i == 0:
-                    flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, marker, font, size))
+            flow_lines(flow, block.text, font, size, width, indent, mark=marker)
             flow.y -= size * 0.2
         elif block.kind == "para":
-            for ln in wrap_runs(block.text, font, size, width):
-                flow.line(ln, size)
+            flow_lines(flow, block.text, font, size, width)
             flow.y -= size * 0.6
         elif block.kind == "table":
+            flow.clear()
             _table(flow, block, font, size, width)
         elif block.kind == "figure":
             _figure(flow, block, font, size, width)
+    if flow.waiting:  # the text ended before the column a floated figure waited for
+        flow.next_column()
     return [page for page in flow.pages if page]
 
 
@@ -204,34 +256,75 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
 
 
 CAPTION = 0.9  # a caption's size, as a share of the body size
+FLOAT_MOST = 2 / 3  # a figure floats beside the text only when it is at most this share of the column
+FLOAT_GAP = 3 * MM  # between a floated figure and the text beside it
 
 
 def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
     """A figure and its caption, kept whole in one column: moved to the next column or page when the
-    rest of this one cannot hold it, and drawn smaller when a whole column could not."""
+    rest of this one cannot hold it, and drawn smaller when a whole column could not. A figure floated
+    right (and narrow enough) stands at the right of the column, and the text after it runs on its left."""
     fig = block.figure
     if fig is None:  # a figure whose names did not resolve: its problems were reported at load
         return
     fw, fh = fig.size
     most = min(width, fig.max_width or width)
-    caption = wrap_runs(fig.caption, font, size * CAPTION, width, "i") if fig.caption else []
-    below = len(caption) * size * CAPTION * 1.3 + (size * 0.3 if caption else 0.0)
-    room = flow.area.h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
-    scale = min(most / fw, room / fh, 1.0)
+    floated = fig.place == "right" and min(most, fw) <= width * FLOAT_MOST
+    cap_w = min(most, fw) if floated else width
+    for _ in range(2):  # a floated caption is as wide as the figure, which shrinks to leave room for it
+        caption = wrap_runs(fig.caption, font, size * CAPTION, cap_w, "i") if fig.caption else []
+        below = len(caption) * size * CAPTION * 1.3 + (size * 0.3 if caption else 0.0)
+        room = flow.area.h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
+        scale = min(most / fw, room / fh, 1.0)
+        if not floated or fw * scale >= cap_w - 0.01:
+            break
+        cap_w = fw * scale
     total = fh * scale + size * 0.6 + below
+    if floated and flow.float_w and flow.y > flow.float_bottom + 0.01:
+        if flow.float_bottom - total >= flow.area.y - 0.01:  # under the float beside the text, the text running on
+            _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, flow.float_bottom)
+            return
+    if floated and (flow.waiting or flow.y - total < flow.area.y - 0.01 and flow.y < flow.area.y2 - 0.01):
+        # text goes on filling this column; the figure heads the next one (under the ones waiting before it)
+        def place() -> None:
+            under = flow.float_bottom if flow.float_w else None
+            if under is not None and under - total < flow.area.y - 0.01:  # no room under the one before
+                flow.waiting.append(place)
+            else:
+                _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, under)
+
+        flow.waiting.append(place)
+        return
+    if flow.waiting:  # figures keep their order: those waiting for a column come first
+        flow.next_column()
+    flow.clear()
     flow.need(total)
-    if flow.y < flow.area.y2 - 0.01:
+    _place(flow, fig, block.line, scale, caption, cap_w, below, size, floated)
+
+
+def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tuple]], cap_w: float, below: float,
+           size: float, floated: bool, under: float | None = None) -> None:
+    """Draw a figure and its caption at the current y (or, floated under another, from ``under`` down)."""
+    fw, fh = fig.size
+    if under is None and flow.y < flow.area.y2 - 0.01:
         flow.y -= size * 0.3
-    top = flow.y
-    x = flow.x + (width - fw * scale) / 2
-    flow.y -= fh * scale
-    flow.op("figure", x, flow.y, fw * scale, fh * scale, scale, fig)
-    flow.op("keep", flow.x, flow.y - below, width, top - flow.y + below, "figure", block.line)
-    flow.y -= size * 0.3
+    top = flow.y if under is None else under
+    width = flow.float_w if under is not None else cap_w
+    left = flow.x + flow.col_w - cap_w if floated else flow.x
+    x = left + (cap_w - fw * scale) / 2
+    y = top - fh * scale
+    flow.op("figure", x, y, fw * scale, fh * scale, scale, fig)
+    flow.op("keep", left, y - below, cap_w, top - y + below, "figure", line)
+    y -= size * 0.3
     for ln in caption:
-        shift = (width - ln[-1][0] - fonts.text_width(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
-        flow.line([(dx + shift, t, f) for dx, t, f in ln], size * CAPTION)
-    flow.y -= size * 0.6
+        shift = (cap_w - ln[-1][0] - fonts.text_width(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
+        y -= size * CAPTION * 1.3
+        for dx, t, f in ln:
+            flow.op("text", left + dx + shift, y + size * CAPTION * 0.25, t, f, size * CAPTION)
+    if floated:
+        flow.float_bottom, flow.float_w = y - size * 0.6, max(width, cap_w + FLOAT_GAP)
+    else:
+        flow.y = y - size * 0.6
 
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:

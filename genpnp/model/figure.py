@@ -92,6 +92,10 @@ class FigureSpec:
     crosses: tuple = fld(ListOf(Str()), (), "cells crossed out")
     row: tuple = fld(ListOf(Obj(FigPiece)), (), "a row of pieces with labels (instead of a board or grid)")
     width: float = fld(Length(lo=10 * MM), 0.0, "the widest the figure is drawn (default: the column)")
+    place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
+                     "`right`: it stands at the right of the column, its "
+                     "caption under it, and the text that follows runs beside it (for a figure narrower than "
+                     "two thirds of the column; a wider one stands on its own)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod
@@ -133,6 +137,7 @@ class Figure:
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
     caption: str = ""
     max_width: float = 0.0
+    place: str = "column"  # "right": the text that follows runs on its left
     label_size: float = 0.0  # the labels' size in figure points (at most LABEL_PT on the page)
     label_room: float = 0.0  # the widest a label may be (figure points; 0: no limit)
     line: int = 0  # where the block starts in its Markdown file (for the audit)
@@ -438,7 +443,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     window = (x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
-                  tuple(callouts), tuple(crosses), spec.caption, spec.width, label_size, line)
+                  tuple(callouts), tuple(crosses), spec.caption, spec.width, spec.place, label_size, line=line)
 
 
 def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, float, str]]:
@@ -506,7 +511,8 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
     room = max(d.box[2] for d in drawn) + gap * 0.8  # a label may reach 0.4 gap past its piece: the window too
     side = max(room - min(d.box[2] for d in drawn[:1] + drawn[-1:]), 0.0) / 2 if labels else 0.0
     return Figure((-side, 0.0, x - gap + 2 * side, height + below), None, (), tuple(drawn), tuple(labels),
-                  caption=spec.caption, max_width=spec.width, label_size=label_size, label_room=room, line=line)
+                  caption=spec.caption, max_width=spec.width, place=spec.place, label_size=label_size,
+                  label_room=room, line=line)
 
 
 def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:
