@@ -517,13 +517,18 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
 
 def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:
     """The YAML of a ```figure block whose first line is ``line`` of ``name``, as a FigureSpec."""
+    from genpnp.content import parsecache
     from genpnp.content.yamlload import load_text
 
-    try:
-        data = load_text("\n" * (line - 1) + body, name)
-    except ContentError as exc:
-        ctx.problems.extend(exc.problems)
-        return None
+    text = "\n" * (line - 1) + body  # parsed at its place in the Markdown: locations are the file's
+    found, data = parsecache.get(text, name)  # a rebuild does not start the YAML parser
+    if not found:
+        try:
+            data = load_text(text, name)
+        except ContentError as exc:
+            ctx.problems.extend(exc.problems)
+            return None
+        parsecache.put(text, name, data)
     loc = Loc(name, line, 1)
     if data is None:
         ctx.error(loc, "the figure is empty: give it a board, grid or row")
