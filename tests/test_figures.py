@@ -118,3 +118,42 @@ def test_text_runs_beside_a_figure_placed_right_and_never_over_it(tmp_path: Path
         if before in (16, 19):  # the text after a figure that waits fills the rest of the first column
             assert fx > area.x + col_w and fig_page == 0
             assert [op for op in pages[0] if op[0] == "text" and op[3] == "word" and op[1] < area.x + col_w]
+
+
+def test_a_piece_inline_in_a_sentence_is_drawn_at_the_text_height(tmp_path: Path) -> None:
+    from genpnp.newgame import new_game
+
+    folder = new_game("drawn", tmp_path)
+    guide = folder / "text" / "guide.md"
+    guide.write_text("# Play\n\nDraw a {piece:cards#2}, then turn it {piece:cards#2#back}.\n", encoding="utf-8")
+    game = load_game(folder)
+    comp = game.components["guide"]
+    pages = layout_blocks(comp.blocks, comp.font, comp.size, Box(0, 0, 300, 400), 1)
+    drawn = [op for op in pages[0] if op[0] == "piece"]
+    assert [(op[5].piece, op[5].face) for op in drawn] == [(game.components["cards"].pieces[1], "front"),
+                                                          (game.components["cards"].pieces[1], "back")]
+    texts = {op[3]: op for op in pages[0] if op[0] == "text"}
+    for op in drawn:  # on the line of the words, as tall as the text, between "a" and ","
+        assert abs(op[4] - comp.size * 1.1) < 0.01 and abs(op[2] - texts["a"][2]) < comp.size * 0.3
+    assert texts["a"][1] < drawn[0][1] < texts[","][1]
+    guide.write_text("# Play\n\nDraw a {piece:card#2}.\n", encoding="utf-8")
+    assert any("guide.md:3:8: " in e and 'did you mean "cards"' in e for e in _errors(folder))
+
+
+def test_the_reference_documents_figures_with_examples_that_load() -> None:
+    import re
+
+    from genpnp.content.schema import Ctx
+    from genpnp.docgen import content_schema
+    from genpnp.errors import Problems
+    from genpnp.model.figure import FigureSpec, parse_block
+
+    text = (CONTENT.parent / "docs" / "content.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```figure\n(.*?)```", text, re.S)
+    assert len(blocks) >= 3
+    for body in blocks:
+        problems = Problems()
+        spec = parse_block(body, "content.md", 1, Ctx(problems, CONTENT, CONTENT, {}))
+        assert isinstance(spec, FigureSpec) and not problems.errors, [str(p) for p in problems.errors]
+    schema = content_schema()["$defs"]["figure"]
+    assert {"board", "grid", "row", "pieces", "outlines", "place"} <= set(schema["properties"])

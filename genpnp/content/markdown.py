@@ -23,6 +23,7 @@ class Block:
     number: int = 0
     line: int = 0  # a figure's: the line of its first YAML line
     figure: Any = None  # a figure's, once the game is loaded: genpnp.model.figure.Figure
+    inline: tuple = ()  # once loaded: (ref, genpnp.impose.textflow.Inline) of each {piece:ref} in the text
 
 
 Run = tuple[str, str]  # (text, style): style is "", "b", "i" or "bi"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from genpnp import fonts
@@ -18,10 +19,36 @@ def styled(base: str, style: str) -> str:
     return fonts.styled(base, style)
 
 
-def words_of(text: str, font: str, style: str = "") -> list[list[tuple[str, str]]]:
+INLINE = re.compile(r"(\{piece:[^{}\s]+\})")
+INLINE_H = 1.1  # an inline piece's height, as a share of the text size
+
+
+class Inline:
+    """A piece drawn in a line of text (``{piece:tiles#3}``): it stands where a word's font would."""
+
+    def __init__(self, component: Any, piece: Any, face: str):
+        self.component, self.piece, self.face = component, piece, face
+        self.aspect = piece.w / piece.h if piece.h else 1.0
+
+
+def width_of(text: str, font: Any, size: float) -> float:
+    """A word piece's width: its text in its font, or an inline piece at the text's height."""
+    if isinstance(font, Inline):
+        return size * INLINE_H * font.aspect
+    return fonts.text_width(text, font, size)
+
+
+def _split_inline(part: str, font: str, inline: dict[str, Inline]) -> list[tuple[str, Any]]:
+    if not inline or "{piece:" not in part:
+        return [(part, font)]
+    return [(t, inline.get(t[7:-1], font) if INLINE.fullmatch(t) else font) for t in INLINE.split(part) if t]
+
+
+def words_of(text: str, font: str, style: str = "", inline: dict[str, Inline] | None = None) -> list[list[tuple]]:
     """The text's words, each a list of (text, font) pieces: only a space in the source separates words,
-    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot)."""
-    out: list[list[tuple[str, str]]] = []
+    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot).
+    A ``{piece:...}`` named in ``inline`` is a piece whose font is its :class:`Inline`."""
+    out: list[list[tuple]] = []
     joined = False  # the next piece continues the last word (no space between them in the source)
     for part, st in runs(text):
         f = styled(font, "".join(sorted(set(st + style))) if st or style else "")
@@ -30,22 +57,24 @@ def words_of(text: str, font: str, style: str = "") -> list[list[tuple[str, str]
                 joined = False
             if not word:
                 continue
+            pieces = _split_inline(word, f, inline or {})
             if joined and out:
-                out[-1].append((word, f))
+                out[-1].extend(pieces)
             else:
-                out.append([(word, f)])
+                out.append(pieces)
             joined = True
     return out
 
 
-def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
+def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
+              inline: dict[str, Inline] | None = None) -> list[list[tuple]]:
     """Lines of (x, text, font) pieces, words wrapped to ``width``."""
     lines: list[list[tuple]] = []
     line: list[tuple] = []
     x = 0.0
     space = fonts.text_width(" ", font, size)
-    for word in words_of(text, font, style):
-        ww = sum(fonts.text_width(t, f, size) for t, f in word)
+    for word in words_of(text, font, style, inline):
+        ww = sum(width_of(t, f, size) for t, f in word)
         if line and x + space + ww > width:
             lines.append(line)
             line, x = [], 0.0
@@ -53,17 +82,17 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") 
             x += space
         for t, f in word:
             line.append((x, t, f))
-            x += fonts.text_width(t, f, size)
+            x += width_of(t, f, size)
     if line:
         lines.append(line)
     return lines
 
 
 def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
-               style: str = "", mark: str = "") -> int:
+               style: str = "", mark: str = "", inline: dict[str, Inline] | None = None) -> int:
     """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
     floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines."""
-    words = words_of(text, font, style)
+    words = words_of(text, font, style, inline)
     space = fonts.text_width(" ", font, size)
     i = placed = 0
     while i < len(words):
@@ -73,20 +102,28 @@ def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, inde
         x = 0.0
         while i < len(words):
             word = words[i]
-            ww = sum(fonts.text_width(t, f, size) for t, f in word)
+            ww = sum(width_of(t, f, size) for t, f in word)
             if line and x + space + ww > room:
                 break
             if line:
                 x += space
             for t, f in word:
                 line.append((x, t, f))
-                x += fonts.text_width(t, f, size)
+                x += width_of(t, f, size)
             i += 1
         flow.line(line, size, indent)
         if placed == 0 and mark:
             flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, mark, font, size))
         placed += 1
     return placed
+
+
+def word_op(x: float, baseline: float, text: str, font: Any, size: float) -> tuple:
+    """A text op, or for an inline piece a ("piece", x, y, w, h, Inline) op sitting on the baseline."""
+    if isinstance(font, Inline):
+        h = size * INLINE_H
+        return ("piece", x, baseline - size * 0.22, h * font.aspect, h, font)
+    return ("text", x, baseline, text, font, size)
 
 
 class Flow:
@@ -147,10 +184,10 @@ class Flow:
         room = self.room(self.col_w)
         self.y -= size * leading
         for dx, text, font in pieces:
-            self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
+            self.pages[-1].append(word_op(self.x + indent + dx, self.y + size * 0.25, text, font, size))
         if pieces:
             dx, text, font = pieces[-1]
-            if dx + fonts.text_width(text, font, size) > room - indent + 0.5:
+            if dx + width_of(text, font, size) > room - indent + 0.5:
                 self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
@@ -168,21 +205,22 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
             if block.level == 1:
                 flow.clear()
-            lines = wrap_runs(block.text, font, hsize, flow.room(width), "b")
+            inline = dict(block.inline)
+            lines = wrap_runs(block.text, font, hsize, flow.room(width), "b", inline)
             flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
-            flow_lines(flow, block.text, font, hsize, width, style="b")
+            flow_lines(flow, block.text, font, hsize, width, style="b", inline=inline)
             if block.level == 1:
                 flow.op("rule", flow.x, flow.y - 2, flow.x + width, flow.y - 2)
                 flow.y -= 3
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            flow_lines(flow, block.text, font, size, width, indent, mark=marker)
+            flow_lines(flow, block.text, font, size, width, indent, mark=marker, inline=dict(block.inline))
             flow.y -= size * 0.2
         elif block.kind == "para":
-            flow_lines(flow, block.text, font, size, width)
+            flow_lines(flow, block.text, font, size, width, inline=dict(block.inline))
             flow.y -= size * 0.6
         elif block.kind == "table":
             flow.clear()
@@ -317,10 +355,10 @@ def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tup
     flow.op("keep", left, y - below, cap_w, top - y + below, "figure", line)
     y -= size * 0.3
     for ln in caption:
-        shift = (cap_w - ln[-1][0] - fonts.text_width(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
+        shift = (cap_w - ln[-1][0] - width_of(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
         y -= size * CAPTION * 1.3
         for dx, t, f in ln:
-            flow.op("text", left + dx + shift, y + size * CAPTION * 0.25, t, f, size * CAPTION)
+            flow.op(*word_op(left + dx + shift, y + size * CAPTION * 0.25, t, f, size * CAPTION))
     if floated:
         flow.float_bottom, flow.float_w = y - size * 0.6, max(width, cap_w + FLOAT_GAP)
     else:

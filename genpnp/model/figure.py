@@ -131,7 +131,8 @@ class Figure:
     grid: tuple = ()  # (rows, cols, cell, lines) of a blank grid
     pieces: tuple[Drawn, ...] = ()
     labels: tuple[tuple[float, float, str], ...] = ()  # words centred at (x, baseline y)
-    outlines: tuple[tuple[tuple[tuple[Point, Point], ...], str], ...] = ()
+    # (outer edges, style, the cells' polygons: the line is drawn inside them, so touching groups stay apart)
+    outlines: tuple[tuple[tuple[tuple[Point, Point], ...], str, tuple[tuple[Point, ...], ...]], ...] = ()
     arrows: tuple[tuple[tuple[Point, ...], str], ...] = ()
     callouts: tuple[tuple[float, float, float, str], ...] = ()  # (x, y, radius, text)
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
@@ -388,7 +389,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if not polys:
             continue
         named += polys
-        outlines.append((boundary(polys), o.style))
+        outlines.append((boundary(polys), o.style, tuple(tuple(q) for q in polys)))
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
@@ -537,6 +538,21 @@ def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:
     return None if spec is INVALID else spec
 
 
+def _inline(game: Any, text: str) -> tuple:
+    """(ref, Inline) for each ``{piece:ref}`` of a text that names a piece (the others were reported
+    where the text's values were filled)."""
+    from genpnp.impose.textflow import INLINE, Inline
+
+    out = {}
+    for token in INLINE.findall(text):
+        ref = token[7:-1]
+        try:
+            out[ref] = Inline(*find_piece(game, ref))
+        except CellError:
+            continue
+    return tuple(out.items())
+
+
 def resolve_figures(game: Any, problems: Problems) -> Any:
     """The game with every figure block of its texts resolved (each problem at its line and column)."""
     from genpnp.content.schema import Ctx as _Ctx
@@ -545,12 +561,14 @@ def resolve_figures(game: Any, problems: Problems) -> Any:
     changed = False
     for key, comp in game.components.items():
         blocks = getattr(comp, "blocks", None)
-        if not blocks or not any(b.kind == "figure" for b in blocks):
+        if not blocks or not any(b.kind == "figure" or "{piece:" in b.text for b in blocks):
             continue
         name = getattr(comp, "source_name", "") or comp.loc.file
         ctx = _Ctx(problems, game.root, game.root, dict(game.palette))
         out = []
         for block in blocks:
+            if "{piece:" in block.text and block.kind != "figure":
+                block = replace(block, inline=_inline(game, block.text))
             if block.kind == "figure":
                 spec = parse_block(block.text, name, block.line, ctx)
                 fig = resolve(spec, game, problems, block.line) if spec is not None else None

@@ -7,6 +7,7 @@ from typing import Any
 
 from genpnp import fonts
 from genpnp.color import Color
+from genpnp.model.figure import Drawn
 from genpnp.render import renderer_for
 from genpnp.render.shapes import outline
 
@@ -45,13 +46,16 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
             surface.line(0, r * cell, cols * cell, r * cell, GRID, 0.5 / scale)
     for drawn in fig.pieces:
         _piece(surface, drawn)
-    for segments, style in fig.outlines:
+    for segments, style, polys in fig.outlines:  # inside the group's cells only: inset from its edge
         color = STYLE_COLORS[style]
         dash = (4 / scale, 2.5 / scale) if style == "bad" else None
+        surface.save()
+        surface.clip_path([c for q in polys for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]])
         for (x1, y1), (x2, y2) in segments:
-            surface.line(x1, y1, x2, y2, WHITE, (OUTLINE_PT + 1.6) / scale)
+            surface.line(x1, y1, x2, y2, WHITE, 2 * (OUTLINE_PT + 0.8) / scale)
         for (x1, y1), (x2, y2) in segments:
-            surface.line(x1, y1, x2, y2, color, OUTLINE_PT / scale, dash)
+            surface.line(x1, y1, x2, y2, color, 2 * OUTLINE_PT / scale, dash)
+        surface.restore()
     for points, style in fig.arrows:
         _arrow(surface, points, STYLE_COLORS[style], style == "bad", scale)
     for cx, cy, half in fig.crosses:
@@ -68,6 +72,17 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
             size = min(size, size * fig.label_room / max(surface.text_width(text, fonts.DEFAULT, size), 0.01))
         surface.text(lx, ly, text, fonts.DEFAULT, size, INK, "center")
     surface.restore()
+
+
+def draw_inline(surface: Any, inline: Any, x: float, y: float, w: float, h: float) -> None:
+    """A piece standing in a line of text (``{piece:ref}``), in the box (x, y, w, h)."""
+    tag = getattr(surface, "tag", None)
+    before = (getattr(surface, "what", ""), getattr(surface, "owner", -1))
+    if tag is not None:
+        tag("figure", 0)
+    _piece(surface, Drawn(inline.component, inline.piece, inline.face, (x, y, w, h)))
+    if tag is not None:
+        tag(*before)
 
 
 def _piece(surface: Any, drawn: Any) -> None:

@@ -29,6 +29,11 @@ def draw_text_page(surface: Any, ops: list[tuple]) -> None:
         elif op[0] == "rule":
             _, x1, y1, x2, y2 = op
             surface.line(x1, y1, x2, y2, RULE, 0.5)
+        elif op[0] == "piece":
+            from genpnp.render.figure import draw_inline
+
+            _, x, y, w, h, inline = op
+            draw_inline(surface, inline, x, y, w, h)
         elif op[0] == "figure":
             from genpnp.render.figure import draw_figure
 
