@@ -18,6 +18,7 @@ WHITE = Color(1, 1, 1)
 OUTLINE_PT = 2.2  # an outline's width on the page, whatever the figure's scale
 ARROW_PT = 1.6
 LABEL_PT = 8.0  # labels are never larger than this on the page
+LABEL_MIN_PT = 6.0  # nor smaller than this, unless a row's label would reach past its piece's room
 
 
 def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> None:
@@ -67,7 +68,7 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
         size = r * 1.25
         surface.text(cx, cy - size * 0.36, text, fonts.BOLD, size, WHITE, "center")
     for lx, ly, text in fig.labels:
-        size = min(fig.label_size, LABEL_PT / scale)
+        size = max(min(fig.label_size, LABEL_PT / scale), LABEL_MIN_PT / scale)
         if fig.label_room:
             size = min(size, size * fig.label_room / max(surface.text_width(text, fonts.DEFAULT, size), 0.01))
         surface.text(lx, ly, text, fonts.DEFAULT, size, INK, "center")
