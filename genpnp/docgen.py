@@ -87,6 +87,7 @@ def content_reference() -> str:
     from genpnp.model.base import Component, Face
     from genpnp.model.figure import FigArrow, FigCallout, FigOutline, FigPiece, FigureSpec
     from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec
+    from genpnp.model.stamp import Stamp
     from genpnp.rules.docs import rules_section
 
     kinds, arts = _registries()
@@ -98,6 +99,7 @@ def content_reference() -> str:
         "table:release-exports": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
+        "table:stamp": key_table(Stamp),
         "kinds": kinds_section(kinds),
         "art": art_section(arts),
         "objects": objects_section(kinds, ("Face", "PaletteEntry", "ReleaseSpec")),

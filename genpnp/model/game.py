@@ -24,6 +24,7 @@ from genpnp.content.schema import (
 )
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
+from genpnp.model.stamp import STAMP
 from genpnp.rules.spec import RULES
 from genpnp.units import MM
 
@@ -100,6 +101,8 @@ class GameMeta:
                           "the board cell it lies on): in each group every two colours must differ by 20% in "
                           "grey, or have different patterns in --ink bw (a warning otherwise)",
                           example=[["red", "blue", "paper"]])
+    stamp: Any = fld(STAMP, None, "a version stamp on every piece (see Stamp): version, digest or both; a "
+                     "component's own `stamp:` overrides it", "version")
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
                              "text elements use them by name (font: title)")

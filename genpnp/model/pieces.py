@@ -11,6 +11,7 @@ from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, Length, Size,
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
+from genpnp.model.stamp import STAMP
 from genpnp.units import MM, UnitError, fmt_mm, parse_size
 
 MAX_PIECES = 100_000  # pieces of one component, copies included
@@ -55,6 +56,8 @@ class PieceSet(Component):
     back: str = fld(Str(), "", "the face printed on the back (none: single-sided)")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
+    stamp: Any = fld(STAMP, None, "a version stamp on each piece (see Stamp); `off` for none where game.yaml "
+                     "asks for one", "both")
     pieces: Sequence[Piece] = ()
     size_loc: Loc = Loc("<built-in>")  # where the size is written (for "too large for the paper")
 
