@@ -294,7 +294,7 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
 
 
 CAPTION = 0.9  # a caption's size, as a share of the body size
-FLOAT_MOST = 2 / 3  # a figure floats beside the text only when it is at most this share of the column
+FLOAT_MOST = 0.6  # a figure floats beside the text only when at most this share of the column wide
 FLOAT_GAP = 3 * MM  # between a floated figure and the text beside it
 
 

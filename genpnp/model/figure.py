@@ -95,7 +95,7 @@ class FigureSpec:
     place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
                      "`right`: it stands at the right of the column, its "
                      "caption under it, and the text that follows runs beside it (for a figure narrower than "
-                     "two thirds of the column; a wider one stands on its own)")
+                     "three fifths of the column; a wider one stands on its own)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod
