@@ -96,7 +96,7 @@ def _text_boxes(page: list[tuple]) -> list[tuple[float, float, float, float]]:
 
 
 def test_text_runs_beside_a_figure_placed_right_and_never_over_it(tmp_path: Path) -> None:
-    block = "grid: 3x3\nwidth: 30mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\ncaption: three by three\n"
+    block = "grid: 3x3\nwidth: 25mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\ncaption: three by three\n"
     game = load_game(_figure_game(tmp_path, block))
     guide = game.components["guide"]
     long = guide.blocks[1].__class__("para", "word " * 120, line=3)
