@@ -14,7 +14,6 @@ portable: another machine may not have it).
 
 from __future__ import annotations
 
-import hashlib
 import io
 import shutil
 import stat
@@ -149,16 +148,15 @@ def _check_loca(data: bytes, tables: dict[str, tuple[int, int]]) -> None:
 
 
 def _cached_conversion(data: bytes) -> bytes:
+    """The converted font, from the user's cache when this file (with this fontTools) was converted before."""
     from genpnp import usercache
 
-    key = hashlib.sha256(_CACHE_KIND + data).hexdigest()
-    if usercache.folder("fonts") is not None:
-        found = usercache.read("fonts", key, _CACHE_KIND)
-        if found is not None and found[:4] == b"\x00\x01\x00\x00":
-            return found
+    entry = usercache.key("otf2ttf", _CACHE_KIND, usercache.library("fontTools"), data)
+    found = usercache.get(entry)
+    if isinstance(found, bytes) and found[:4] == b"\x00\x01\x00\x00":
+        return found
     out = _convert(data)
-    if usercache.folder("fonts") is not None:
-        usercache.write("fonts", key, _CACHE_KIND, out)
+    usercache.put(entry, out)
     return out
 
 

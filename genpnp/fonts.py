@@ -183,11 +183,8 @@ def font_path(name: str) -> Path:
 
 @functools.cache
 def ttfont(name: str) -> TTFont:
-    """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once, and kept
-    parsed in the user's cache folder for the next run: :mod:`genpnp.fontcache`). A font converted from
-    CFF outlines is parsed from its converted bytes."""
-    from genpnp import fontcache
-
+    """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once a run). A
+    font with CFF outlines is parsed from its converted bytes."""
     converted = _GAME_FONTS.get(name, (None, None))[1]
     if converted is not None:
         return TTFont("gp-" + name, io.BytesIO(converted))
@@ -197,7 +194,7 @@ def ttfont(name: str) -> TTFont:
 
         data, _ = fontfile.truetype(path.read_bytes())
         return TTFont("gp-" + name, io.BytesIO(data))
-    return fontcache.load("gp-" + name, path)
+    return TTFont("gp-" + name, str(path))
 
 
 @functools.cache

@@ -174,9 +174,8 @@ def test_a_quantity_under_another_name_is_an_error_never_one_card_per_row(tmp_pa
     assert re.fullmatch(rf'.*deck/cards\.csv:2:\d+: the column "{column}" is not read: genpnp takes how many of '
                         r'each item from a column named "qty" \(every item is now printed once\): rename it qty.*',
                         line), line
-    out = tmp_path.parent / f"{tmp_path.name}-out"  # --out may not lie inside the content folder
-    built = run("build", "--content", str(tmp_path), "--out", out)
-    assert built.exit_code == 1 and not out.exists()
+    built = run("build", "--content", folder, "--out", tmp_path / "out")  # out beside the game
+    assert built.exit_code == 1 and not (tmp_path / "out").exists()
 
 
 def test_right_to_left_text_is_a_warning_naming_the_text_and_font(tmp_path: Path) -> None:

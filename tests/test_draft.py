@@ -11,11 +11,6 @@ from pypdf import PdfReader
 LONG = "Counts as any card you like. " * 60  # too long in any font the starter may use
 
 
-def _out(tmp_path: Path) -> Path:
-    """The output folder, beside the content folder (--out may not lie inside it)."""
-    return tmp_path.with_name(tmp_path.name + "-out")
-
-
 def _game(tmp_path: Path) -> Path:
     assert run("new", "deck", "--content", tmp_path).exit_code == 0
     folder = tmp_path / "deck"
@@ -25,19 +20,19 @@ def _game(tmp_path: Path) -> Path:
 
 def test_without_force_nothing_is_written(tmp_path: Path) -> None:
     folder = _game(tmp_path)
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", _out(tmp_path))
+    code, out = output_of("build", "--content", tmp_path / "deck", "deck", "--out", tmp_path / "out")
     assert code == 1
     assert "cards.csv:6:6: text too long for its box" in out  # at the cell the text came from
-    assert not (_out(tmp_path)).exists() or not list((_out(tmp_path)).glob("*.pdf"))
+    assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
     assert folder.exists()
 
 
 def test_force_writes_a_marked_draft_and_still_fails(tmp_path: Path) -> None:
     _game(tmp_path)
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", _out(tmp_path), "--force")
+    code, out = output_of("build", "--content", tmp_path / "deck", "deck", "--out", tmp_path / "out", "--force")
     assert code == 1
     assert "text too long for its box" in out and "a draft with 1 error(s)" in out
-    (pdf,) = (_out(tmp_path)).glob("*.pdf")
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
     text = pdf_text(pdf)
     assert "DRAFT (build --force): not for printing" in text
     assert 'cards #17-20 "Wild" (front): text too long for its box, drawn cut (red)' in text
@@ -50,7 +45,7 @@ def test_force_writes_a_marked_draft_and_still_fails(tmp_path: Path) -> None:
 
 def test_force_on_a_clean_game_is_no_draft(tmp_path: Path) -> None:
     assert run("new", "deck", "--content", tmp_path).exit_code == 0
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", _out(tmp_path), "--force")
+    code, out = output_of("build", "--content", tmp_path / "deck", "deck", "--out", tmp_path / "out", "--force")
     assert code == 0, out
-    (pdf,) = (_out(tmp_path)).glob("*.pdf")
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
     assert "DRAFT" not in pdf_text(pdf)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, NamedTuple
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
-from genpnp.impose.frame import Frame, reserve_scale, scale_spot
+from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.units import MM
@@ -18,64 +19,47 @@ def styled(base: str, style: str) -> str:
     return fonts.styled(base, style)
 
 
-Piece = tuple  # (text, font, style): style a markup.Style (colour, size, lines, rise)
+INLINE = re.compile(r"(\{piece:[^{}\s]+\})")
+INLINE_H = 1.1  # an inline piece's height, as a share of the text size
 
 
-def words_of(text: str, font: str, style: str = "", names: Any = None) -> list[list[Piece]]:
-    """The text's words, each a list of (text, font, style) pieces: only a space in the source separates
-    words, so a styled run and the punctuation after it stay one word ("**11**." has no space before the
-    dot). Style tags ([red]...[/], :mod:`genpnp.art.markup`) are read with ``names`` (checked at load)."""
-    out: list[list[Piece]] = []
-    joined = False  # the next piece continues the last word (no space between them in the source)
-    for part, st, tagged in _segments(text, names):
-        f = styled(tagged.font or font, "".join(sorted(set(st + style))) if st or style else "")
-        for i, word in enumerate(part.split(" ")):
-            if i:
-                joined = False
-            if not word:
-                continue
-            if joined and out:
-                out[-1].append((word, f, tagged))
-            else:
-                out.append([(word, f, tagged)])
-            joined = True
-    return out
+class Inline:
+    """A piece drawn in a line of text (``{piece:tiles#3}``): it stands where a word's font would."""
+
+    def __init__(self, component: Any, piece: Any, face: str):
+        self.component, self.piece, self.face = component, piece, face
+        self.aspect = piece.w / piece.h if piece.h else 1.0
+
+
+class Styled(NamedTuple):
+    """A font with what style tags set (colour, size, lines, rise: :mod:`genpnp.art.markup`), or a colour
+    of the game's styles; it stands in a word piece where a plain font name would."""
+
+    font: str
+    style: Any
+
+
+def _sized(font: Styled, size: float) -> float:
+    """The size of a styled piece set at ``size`` ([size=...], [sup] and [sub] change it)."""
+    return font.style.pt or size * font.style.scale
+
+
+def width_of(text: str, font: Any, size: float) -> float:
+    """A word piece's width: its text in its font, or an inline piece at the text's height."""
+    if isinstance(font, Inline):
+        return size * INLINE_H * font.aspect
+    if isinstance(font, Styled):
+        return fonts.text_width(text, font.font, _sized(font, size))
+    return fonts.text_width(text, font, size)
 
 
 def _segments(text: str, names: Any) -> list[tuple[str, str, Any]]:
+    """(text, emphasis, markup.Style) runs: style tags read with ``names`` (checked at load)."""
     from genpnp.art import markup
 
     if names is None or not markup.has_tags(text):
         return [(part, st, markup.PLAIN) for part, st in runs(text)]
     return markup.parse(text, names)[0]
-
-
-def piece_size(piece: Piece, size: float) -> float:
-    """The font size of a piece of text set at ``size`` ([size=...], [sup] and [sub] change it)."""
-    style = piece[2]
-    return style.pt or size * style.scale
-
-
-def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
-              names: Any = None) -> list[list[tuple]]:
-    """Lines of (x, text, font, style) pieces, words wrapped to ``width``."""
-    lines: list[list[tuple]] = []
-    line: list[tuple] = []
-    x = 0.0
-    space = fonts.text_width(" ", font, size)
-    for word in words_of(text, font, style, names):
-        ww = sum(fonts.text_width(p[0], p[1], piece_size(p, size)) for p in word)
-        if line and x + space + ww > width:
-            lines.append(line)
-            line, x = [], 0.0
-        if line:
-            x += space
-        for p in word:
-            line.append((x, p[0], p[1], p[2]))
-            x += fonts.text_width(p[0], p[1], piece_size(p, size))
-    if line:
-        lines.append(line)
-    return lines
 
 
 def heading_font(font: str, names: Any) -> tuple[str, str]:
@@ -87,31 +71,105 @@ def heading_font(font: str, names: Any) -> tuple[str, str]:
     return chosen, "b" if fonts.has_style(chosen, "b") else ""
 
 
-def _inked(lines: list[list[tuple]], color: Any) -> list[list[tuple]]:
-    """The lines with ``color`` for every piece whose tags set no colour of their own."""
-    if color is None:
-        return lines
+def _split_inline(part: str, font: str, inline: dict[str, Inline]) -> list[tuple[str, Any]]:
+    if not inline or "{piece:" not in part:
+        return [(part, font)]
+    return [(t, inline.get(t[7:-1], font) if INLINE.fullmatch(t) else font) for t in INLINE.split(part) if t]
+
+
+def words_of(text: str, font: str, style: str = "", inline: dict[str, Inline] | None = None, names: Any = None,
+             ink: Any = None) -> list[list[tuple]]:
+    """The text's words, each a list of (text, font) pieces: only a space in the source separates words,
+    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot).
+    A ``{piece:...}`` named in ``inline`` is a piece whose font is its :class:`Inline`; a run that style
+    tags change (read with ``names``), or that ``ink`` colours, has a :class:`Styled` font."""
     import dataclasses
 
-    return [[(x, t, f, st if st.color is not None else dataclasses.replace(st, color=color)) for x, t, f, st in ln]
-            for ln in lines]
-
-
-def text_op(x: float, y: float, piece: tuple, size: float) -> tuple:
-    """The drawing op of a placed piece (x, text, font, style): ("text", x, y, text, font, size), with the
-    style appended when it is not plain."""
     from genpnp.art import markup
 
-    _, text, font, style = piece
-    s = piece_size(piece[1:], size)
-    if style == markup.PLAIN:
-        return ("text", x, y, text, font, s)
-    return ("text", x, y + style.rise * size, text, font, s, style)
+    out: list[list[tuple]] = []
+    joined = False  # the next piece continues the last word (no space between them in the source)
+    for part, st, tagged in _segments(text, names):
+        if ink is not None and tagged.color is None:
+            tagged = dataclasses.replace(tagged, color=ink)
+        f: Any = styled(tagged.font or font, "".join(sorted(set(st + style))) if st or style else "")
+        if tagged != markup.PLAIN:
+            f = Styled(f, tagged)
+        for i, word in enumerate(part.split(" ")):
+            if i:
+                joined = False
+            if not word:
+                continue
+            pieces = _split_inline(word, f, inline or {})
+            if joined and out:
+                out[-1].extend(pieces)
+            else:
+                out.append(pieces)
+            joined = True
+    return out
 
 
-def line_size(pieces: list[tuple], size: float) -> float:
-    """The largest font size on a line (its leading follows it)."""
-    return max([size] + [piece_size(p[1:], size) for p in pieces if not p[3].rise])
+def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
+              inline: dict[str, Inline] | None = None, names: Any = None, ink: Any = None) -> list[list[tuple]]:
+    """Lines of (x, text, font) pieces, words wrapped to ``width``."""
+    lines: list[list[tuple]] = []
+    line: list[tuple] = []
+    x = 0.0
+    space = fonts.text_width(" ", font, size)
+    for word in words_of(text, font, style, inline, names, ink):
+        ww = sum(width_of(t, f, size) for t, f in word)
+        if line and x + space + ww > width:
+            lines.append(line)
+            line, x = [], 0.0
+        if line:
+            x += space
+        for t, f in word:
+            line.append((x, t, f))
+            x += width_of(t, f, size)
+    if line:
+        lines.append(line)
+    return lines
+
+
+def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
+               style: str = "", mark: str = "", inline: dict[str, Inline] | None = None, names: Any = None,
+               ink: Any = None) -> int:
+    """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
+    floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines."""
+    words = words_of(text, font, style, inline, names, ink)
+    space = fonts.text_width(" ", font, size)
+    i = placed = 0
+    while i < len(words):
+        flow.need(size * 1.3)
+        room = flow.room(width) - indent
+        line: list[tuple] = []
+        x = 0.0
+        while i < len(words):
+            word = words[i]
+            ww = sum(width_of(t, f, size) for t, f in word)
+            if line and x + space + ww > room:
+                break
+            if line:
+                x += space
+            for t, f in word:
+                line.append((x, t, f))
+                x += width_of(t, f, size)
+            i += 1
+        flow.line(line, size, indent)
+        if placed == 0 and mark:
+            flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, mark, font, size))
+        placed += 1
+    return placed
+
+
+def word_op(x: float, baseline: float, text: str, font: Any, size: float) -> tuple:
+    """A text op, or for an inline piece a ("piece", x, y, w, h, Inline) op sitting on the baseline."""
+    if isinstance(font, Inline):
+        h = size * INLINE_H
+        return ("piece", x, baseline - size * 0.22, h * font.aspect, h, font)
+    if isinstance(font, Styled):  # ("text", ..., style): its colour, underline, strike-through
+        return ("text", x, baseline + font.style.rise * size, text, font.font, _sized(font, size), font.style)
+    return ("text", x, baseline, text, font, size)
 
 
 class Flow:
@@ -124,6 +182,9 @@ class Flow:
         self.pages: list[list[tuple]] = [[]]
         self.col = 0
         self.y = area.y2
+        self.spots: list[tuple[int, int]] = []  # (page, column) where the current block's lines went
+        self.float_bottom = self.float_w = 0.0  # a figure floated at the right of this column: text runs beside it
+        self.waiting: list[Any] = []  # each places a floated figure at the top of the next column
 
     @property
     def x(self) -> float:
@@ -132,28 +193,51 @@ class Flow:
     def need(self, height: float) -> None:
         if self.y - height < self.area.y - 0.01 and self.y < self.area.y2 - 0.01:
             self.next_column()
+        spot = (len(self.pages) - 1, self.col)
+        if not self.spots or self.spots[-1] != spot:
+            self.spots.append(spot)
+
+    def room(self, width: float) -> float:
+        """The width a line starting at the current y has: less a floated figure's beside it."""
+        return width - self.float_w if self.float_w and self.y > self.float_bottom + 0.01 else width
+
+    def clear(self) -> None:
+        """Go below a floated figure (before a block that cannot run beside it)."""
+        if self.float_w:
+            self.y = min(self.y, self.float_bottom)
+            self.float_w = 0.0
 
     def next_column(self) -> None:
+        self.float_w = 0.0
         self.col += 1
         if self.col >= self.columns:
             self.page_break()
         else:
             self.y = self.area.y2
+            self._place_waiting()
 
     def page_break(self) -> None:
+        self.float_w = 0.0
         self.pages.append([])
         self.col = 0
         self.y = self.area.y2
+        self._place_waiting()
+
+    def _place_waiting(self) -> None:
+        """A floated figure the last column had no room for stands at the top of this one."""
+        waiting, self.waiting = self.waiting, []
+        for place in waiting:
+            place()
 
     def line(self, pieces: list[tuple], size: float, indent: float = 0.0, leading: float = 1.3) -> None:
-        big = line_size(pieces, size)
-        self.need(big * leading)
-        self.y -= big * leading
-        for piece in pieces:
-            self.pages[-1].append(text_op(self.x + indent + piece[0], self.y + size * 0.25, piece, size))
+        self.need(size * leading)
+        room = self.room(self.col_w)
+        self.y -= size * leading
+        for dx, text, font in pieces:
+            self.pages[-1].append(word_op(self.x + indent + dx, self.y + size * 0.25, text, font, size))
         if pieces:
-            dx, text, font, _ = pieces[-1]
-            if dx + fonts.text_width(text, font, piece_size(pieces[-1][1:], size)) > self.col_w - indent + 0.5:
+            dx, text, font = pieces[-1]
+            if dx + width_of(text, font, size) > room - indent + 0.5:
                 self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
@@ -162,43 +246,48 @@ class Flow:
 
 def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int,
                   names: Any = None) -> list[list[tuple]]:
+    """``names``: what style tags name and the game's styles (a richtext.TextLook), or None."""
     flow = Flow(area, columns)
     width = flow.col_w
     body_ink = getattr(names, "body_color", None)
-    for block in blocks:
+    for index, block in enumerate(blocks):
+        flow.spots = []
         if block.kind == "pagebreak":
             if flow.pages[-1]:
                 flow.page_break()
         elif block.kind == "heading":
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
-            hfont, bold = heading_font(font, names)
-            lines = _inked(wrap_runs(block.text, hfont, hsize, width, bold, names),
-                           getattr(names, "heading_color", None))
-            flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
+            if block.level == 1:
+                flow.clear()
+            inline = dict(block.inline)
+            flow.need(keep_with_next(blocks, index, font, size, width, flow.area.h))
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
-            for ln in lines:
-                flow.line(ln, hsize)
+            hfont, bold = heading_font(font, names)
+            flow_lines(flow, block.text, hfont, hsize, width, style=bold, inline=inline, names=names,
+                       ink=getattr(names, "heading_color", None))
             if block.level == 1:
                 flow.op("rule", flow.x, flow.y - 2, flow.x + width, flow.y - 2)
                 flow.y -= 3
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            lines = _inked(wrap_runs(block.text, font, size, width - indent, names=names), body_ink)
-            for i, ln in enumerate(lines):
-                flow.line(ln, size, indent)
-                if i == 0:
-                    flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, marker, font, size))
+            flow_lines(flow, block.text, font, size, width, indent, mark=marker, inline=dict(block.inline), names=names,
+                       ink=body_ink)
             flow.y -= size * 0.2
         elif block.kind == "para":
-            for ln in _inked(wrap_runs(block.text, font, size, width, names=names), body_ink):
-                flow.line(ln, size)
+            flow_lines(flow, block.text, font, size, width, inline=dict(block.inline), names=names, ink=body_ink)
             flow.y -= size * 0.6
         elif block.kind == "table":
-            _table(flow, block, font, size, width, names)
+            flow.clear()
+            _table(flow, block, font, size, width)
+        elif block.kind == "figure":
+            _figure(flow, block, font, size, width)
         elif block.kind in ("callout", "example"):
             text_box(flow, block, font, size, width, names)
+        _record_block(flow, block)
+    if flow.waiting:  # the text ended before the column a floated figure waited for
+        flow.next_column()
     return [page for page in flow.pages if page]
 
 
@@ -219,15 +308,15 @@ def text_box(flow: Flow, block: Block, font: str, size: float, width: float, nam
     fill = getattr(look, "fill", None) or Color(*BOX_FILLS[block.kind])
     bar = getattr(names, "heading_color", None) or Color(0.55, 0.55, 0.55)
     inner = width - 2 * BOX_PAD - BOX_BAR
-    paras = [_inked(wrap_runs(p, bfont, bsize, inner, names=names), ink) for p in block.text.split("\n") if p]
-    heights = [sum(line_size(ln, bsize) * 1.3 for ln in lines) for lines in paras]
-    height = sum(heights) + bsize * 0.4 * (len(paras) - 1) + 2 * BOX_PAD
+    paras = [wrap_runs(p, bfont, bsize, inner, names=names, ink=ink) for p in block.text.split("\n") if p]
+    height = sum(len(lines) * bsize * 1.3 for lines in paras) + bsize * 0.4 * (len(paras) - 1) + 2 * BOX_PAD
     if height > flow.area.h:
         for lines in paras:
             for ln in lines:
                 flow.line(ln, bsize)
             flow.y -= bsize * 0.6
         return
+    flow.clear()
     flow.need(height + (size * 0.3 if flow.y < flow.area.y2 - 0.01 else 0.0))
     if flow.y < flow.area.y2 - 0.01:
         flow.y -= size * 0.3
@@ -275,7 +364,7 @@ def table_widths(rows: list[tuple[str, ...]], font: str, size: float, width: flo
     return widths, size
 
 
-def _table(flow: Flow, block: Block, font: str, size: float, width: float, names: Any = None) -> None:
+def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
     ncols = max(len(r) for r in block.rows)
     rows = [tuple(r) + ("",) * (ncols - len(r)) for r in block.rows]
     pad = 1.2 * MM
@@ -283,32 +372,169 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float, names
     if sum(widths) > width + 0.5:
         flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
-        style = "b" if r_index == 0 else ""
-        cell_lines = [_inked(wrap_runs(cell, font, size, widths[c] - 2 * pad, style, names),
-                             getattr(names, "body_color", None)) or [[]] for c, cell in enumerate(row)]
-        height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
-        flow.need(height)
-        top = flow.y
-        x = flow.x
-        if r_index == 0:
-            flow.op("fill", x, top - height, sum(widths), height)
-        for c, lines in enumerate(cell_lines):
-            y = top
-            for ln in lines:
-                y -= size * 1.3
-                for piece in ln:
-                    flow.pages[-1].append(text_op(x + pad + piece[0], y + size * 0.25, piece, size))
-            x += widths[c]
-        flow.y = top - height
-        flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+        _table_row(flow, rows[0], row, r_index == 0, font, size, widths, pad)
     flow.y -= size * 0.8
 
 
+def _row_height(row: tuple[str, ...], header: bool, font: str, size: float, widths: list[float], pad: float) -> float:
+    style = "b" if header else ""
+    return max(len(wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]])
+               for c, cell in enumerate(row)) * size * 1.3 + pad
+
+
+def _table_row(flow: Flow, head: tuple[str, ...], row: tuple[str, ...], header: bool, font: str, size: float,
+               widths: list[float], pad: float) -> None:
+    """One row of a table; a row that starts a new column or page repeats the header row above it."""
+    height = _row_height(row, header, font, size, widths, pad)
+    before = (len(flow.pages), flow.col)
+    flow.need(height)
+    if not header and (len(flow.pages), flow.col) != before:
+        _draw_row(flow, head, True, font, size, widths, pad)
+    _draw_row(flow, row, header, font, size, widths, pad)
+
+
+def _draw_row(flow: Flow, row: tuple[str, ...], header: bool, font: str, size: float, widths: list[float],
+              pad: float) -> None:
+    style = "b" if header else ""
+    cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
+    height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
+    top = flow.y
+    x = flow.x
+    if header:
+        flow.op("fill", x, top - height, sum(widths), height)
+    for c, lines in enumerate(cell_lines):
+        y = top
+        for ln in lines:
+            y -= size * 1.3
+            for dx, text, f in ln:
+                flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
+        x += widths[c]
+    flow.y = top - height
+    flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+
+
+UNSPLITTABLE = ("figure",)  # block kinds never split across pages or columns (the audit checks)
+
+
+def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: str, size: float, width: float,
+                   most: float) -> float:
+    """The height a heading needs below it so that it never ends a page or column alone: the heading,
+    and the first lines of what follows (two lines of a paragraph or item, a table's header and first
+    row, a whole unsplittable block; a heading that follows keeps its own), at most ``most``."""
+    block = blocks[index]
+    hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}.get(block.level, 1.12)
+    height = hsize * 0.5 + len(wrap_runs(block.text, font, hsize, width, "b")) * hsize * 1.3 \
+        + (5 if block.level == 1 else 0)
+    after = blocks[index + 1] if index + 1 < len(blocks) else None
+    if after is None or after.kind == "pagebreak":
+        return min(height, most)
+    if after.kind == "heading":
+        return min(height + keep_with_next(blocks, index + 1, font, size, width, most), most)
+    if after.kind == "table" and after.rows:
+        ncols = max(len(r) for r in after.rows)
+        rows = [tuple(r) + ("",) * (ncols - len(r)) for r in after.rows]
+        pad = 1.2 * MM
+        widths, tsize = table_widths(rows, font, size, width, pad)
+        first = _row_height(rows[0], True, font, tsize, widths, pad)
+        if len(rows) > 1:
+            first += _row_height(rows[1], False, font, tsize, widths, pad)
+        return min(height + first, most)
+    if after.kind in ("para", "bullet", "number"):
+        indent = 5 * MM if after.kind != "para" else 0.0
+        lines = len(wrap_runs(after.text, font, size, width - indent))
+        return min(height + min(lines, 2) * size * 1.3, most)
+    return min(height + size * 1.3 * 2, most)
+
+
+def _record_block(flow: Flow, block: Block) -> None:
+    """Note, on the page where the block starts, where its lines went: ``("block", kind,
+    unsplittable, spots, level, text, line)``, spots being (page, column) pairs and line the
+    block's line in its source. The outline reads the
+    headings from it, the audit the headings left alone and the unsplittable blocks that split."""
+    if not flow.spots:
+        return
+    keep = block.kind in UNSPLITTABLE or bool(getattr(block, "keep", False))
+    flow.pages[flow.spots[0][0]].append(("block", block.kind, keep, tuple(flow.spots), block.level,
+                                         plain(block.text), block.line))
+
+
+CAPTION = 0.9  # a caption's size, as a share of the body size
+FLOAT_MOST = 0.6  # a figure floats beside the text only when at most this share of the column wide
+FLOAT_GAP = 3 * MM  # between a floated figure and the text beside it
+
+
+def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
+    """A figure and its caption, kept whole in one column: moved to the next column or page when the
+    rest of this one cannot hold it, and drawn smaller when a whole column could not. A figure floated
+    right (and narrow enough) stands at the right of the column, and the text after it runs on its left."""
+    fig = block.figure
+    if fig is None:  # a figure whose names did not resolve: its problems were reported at load
+        return
+    fw, fh = fig.size
+    most = min(width, fig.max_width or width)
+    floated = fig.place == "right" and min(most, fw) <= width * FLOAT_MOST
+    cap_w = min(most, fw) if floated else width
+    for _ in range(2):  # a floated caption is as wide as the figure, which shrinks to leave room for it
+        caption = wrap_runs(fig.caption, font, size * CAPTION, cap_w, "i") if fig.caption else []
+        below = len(caption) * size * CAPTION * 1.3 + (size * 0.3 if caption else 0.0)
+        room = flow.area.h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
+        scale = min(most / fw, room / fh, 1.0)
+        if not floated or fw * scale >= cap_w - 0.01:
+            break
+        cap_w = fw * scale
+    total = fh * scale + size * 0.6 + below
+    if floated and flow.float_w and flow.y > flow.float_bottom + 0.01:
+        if flow.float_bottom - total >= flow.area.y - 0.01:  # under the float beside the text, the text running on
+            _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, flow.float_bottom)
+            return
+    if floated and (flow.waiting or flow.y - total < flow.area.y - 0.01 and flow.y < flow.area.y2 - 0.01):
+        # text goes on filling this column; the figure heads the next one (under the ones waiting before it)
+        def place() -> None:
+            under = flow.float_bottom if flow.float_w else None
+            if under is not None and under - total < flow.area.y - 0.01:  # no room under the one before
+                flow.waiting.append(place)
+            else:
+                _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, under)
+
+        flow.waiting.append(place)
+        return
+    if flow.waiting:  # figures keep their order: those waiting for a column come first
+        flow.next_column()
+    flow.clear()
+    flow.need(total)
+    _place(flow, fig, block.line, scale, caption, cap_w, below, size, floated)
+
+
+def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tuple]], cap_w: float, below: float,
+           size: float, floated: bool, under: float | None = None) -> None:
+    """Draw a figure and its caption at the current y (or, floated under another, from ``under`` down)."""
+    fw, fh = fig.size
+    if under is None and flow.y < flow.area.y2 - 0.01:
+        flow.y -= size * 0.3
+    top = flow.y if under is None else under
+    width = flow.float_w if under is not None else cap_w
+    left = flow.x + flow.col_w - cap_w if floated else flow.x
+    x = left + (cap_w - fw * scale) / 2
+    y = top - fh * scale
+    flow.op("figure", x, y, fw * scale, fh * scale, scale, fig)
+    flow.op("keep", left, y - below, cap_w, top - y + below, "figure", line)
+    y -= size * 0.3
+    for ln in caption:
+        shift = (cap_w - ln[-1][0] - width_of(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
+        y -= size * CAPTION * 1.3
+        for dx, t, f in ln:
+            flow.op(*word_op(left + dx + shift, y + size * CAPTION * 0.25, t, f, size * CAPTION))
+    if floated:
+        flow.float_bottom, flow.float_w = y - size * 0.6, max(width, cap_w + FLOAT_GAP)
+    else:
+        flow.y = y - size * 0.6
+
+
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
-    area = reserve_scale(frame)
+    area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
     pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else f"{comp.label} (continued)"
-        out.append(Sheet("text", title, comp.name, content=ops, scale_box=scale_spot(frame, None)))
+        out.append(Sheet("text", title, comp.name, content=ops))
     return out
