@@ -40,6 +40,7 @@ class Ctx:
     root: Path  # paths may not leave this folder
     palette: dict[str, Color] = dataclasses.field(default_factory=dict)
     fonts: dict[str, str] = dataclasses.field(default_factory=dict)  # the game's own fonts: name -> internal name
+    styles: Any = None  # the game's text styles (game.yaml's styles:), once game.yaml is read
 
     def error(self, loc: Loc, message: str) -> Any:
         self.problems.add(loc, message)
