@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, Length, Size, Str, fld
+from genpnp.content.schema import INVALID, Bool, Ctx, Custom, Enum, Int, Length, Size, Str, fld
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
@@ -53,6 +53,9 @@ class PieceSet(Component):
     faces: dict = fld(FACES, example={"front": {"fill": "red"}}, doc="the designs, by name")
     front: str = fld(Str(), "front", "the face printed on the front unless an item names another")
     back: str = fld(Str(), "", "the face printed on the back (none: single-sided)")
+    fold: bool = fld(Bool(), True, "with --backs fold, print the back beside the front as a fold pair; "
+                     "false: a fold build prints the fronts alone (single-sided cards that shuffle, nothing to "
+                     "glue) and only a duplex build prints the backs")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
     pieces: Sequence[Piece] = ()
