@@ -23,7 +23,8 @@ class Pattern(ArtElement):
     colors: tuple = fld(RECOLOR, (), "replace given colours of the icons: {'#ffffff': gold}")
     cols: int = fld(Int(1, 40), 6, "icons per row")
     scale: float = fld(Num(0.1, 1.0), 0.55, "icon size as a fraction of the lattice step")
-    whole: bool = fld(Bool(), False, "only whole icons: the offset rows hold one icon fewer, none cut by the box's edge")
+    whole: bool = fld(Bool(), False, "only whole icons: the offset rows hold one icon fewer, none cut by the "
+                      "box's edge")
 
     def draw(self, surface: Any, w: float, h: float) -> None:
         x, y, bw, bh = self.resolve_box(w, h)
