@@ -51,12 +51,12 @@ def region_label_spots(m: Any) -> dict[Any, str]:
 
 
 def dot_spots(m: Any, cell: Any, labelled: bool) -> tuple[list[Pt], float]:
-    """Centres and radius of a hex's N circles (``marks_by``); below the region label in a hex that has one."""
+    """Centres and radius of a hex's N circles (``marks_by``); under the region label in a hex that has one."""
     r = m.hex_size * 0.16
     count = int(cell.fields.get(m.marks_by, 0) or 0) if m.marks_by else 0
     cx, cy = m.center(cell.coord)
-    if labelled:
-        cy -= m.hex_size * 0.32
+    # above the centre (under the label, where the hex has one): the lower half stays clear for a piece
+    cy += m.hex_size * (0.08 if labelled else 0.3)
     return [(cx + (i - (count - 1) / 2) * r * 2.4, cy) for i in range(count)], r
 
 
@@ -83,8 +83,8 @@ def region_label_box(m: Any, coord: Any, text: str) -> tuple[float, float, float
     """(x0, y0, width, height, text baseline, size) of a region label's white box."""
     size = m.region_label_size or m.hex_size * 0.3
     x, y = m.center(coord)
-    if m.marks_by:
-        y += m.hex_size * 0.25
+    if m.marks_by:  # high in the hex, above the circles
+        y += m.hex_size * 0.52
     w = fonts.text_width(text, fonts.BOLD, size)
     return x - w / 2 - 1.5, y - size * 0.45, w + 3, size * 1.25, y - size * 0.1, size
 

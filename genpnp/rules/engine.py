@@ -4,6 +4,7 @@ from genpnp.rules import (
     gridrules,  # noqa: F401
     hexrules,  # noqa: F401
     hexshape,  # noqa: F401
+    placement,  # noqa: F401
     precincts,  # noqa: F401
     supply,  # noqa: F401
 )
