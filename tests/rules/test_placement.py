@@ -75,3 +75,21 @@ def test_a_voter_token_that_would_hide_the_county_name_is_caught(tmp_path: Path)
     assert code == 1
     assert re.search(rf"components\.yaml:{line}:\d+: token-on-county: voters \(20 mm across\) do not fit \d+ of the "
                      r"73 spaces of board .*clear of their label", out), out
+
+
+def test_one_candle_more_or_less_is_caught_at_its_line(tmp_path: Path) -> None:
+    """Every count the reference gives for the box is a rule (here: 9 candles)."""
+    for qty in (8, 10):
+        folder = copy_game(tmp_path / str(qty), "berrymandering")
+        line = edit(folder / "pieces.yaml", "    qty: 9", f"    qty: {qty}", unique=True)
+        code, out = validate(folder)
+        assert code == 1
+        assert re.search(rf"pieces\.yaml:{line}:\d+: candle-count: ", out), out
+
+
+def test_one_voter_token_more_is_caught(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    edit(folder / "data" / "voters.yaml", "value: 2, qty: 2}", "value: 2, qty: 3}")
+    code, out = validate(folder)
+    assert code == 1
+    assert "voter-token-count" in out, out
