@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: all pdf test lint typecheck bench preview release clean
+.PHONY: all pdf test lint typecheck bench preview release clean browser
 
 all: pdf
 
@@ -17,8 +17,16 @@ $(STAMP): pyproject.toml
 pdf: $(STAMP)
 	$(BIN)/genpnp build --out out
 
-test: $(STAMP) lint typecheck
+test: $(STAMP) lint typecheck browser
 	$(BIN)/python -m pytest
+
+# The browser tests (tests/test_serve_browser.py) drive Debian's chromium: installed here where it is missing
+# and can be (as root, with apt-get); elsewhere those tests are skipped and say so.
+browser:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing chromium (Debian) for the browser tests"; \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+			|| echo "chromium could not be installed: the browser tests will be skipped"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check genpnp tests bench tools

@@ -8,6 +8,7 @@
 3. Every game in content/ with default options: wall time and PDF bytes per page.
 4. The bw and saver builds of all games, and Mapmaker's bw build, against the colour build (paired runs).
 5. The map solver on large random maps (bench/solver_bench.py, when it exists).
+6. `genpnp serve`: save-to-updated-image latency of one-item edits of the 52-card deck (bench/serve_bench.py).
 
     .venv/bin/python bench/run.py [--repeat 3] [--no-scale]
 """
@@ -248,6 +249,15 @@ def bench_solver() -> str:
     return table(headers, [[_fmt(r.get(h, "")) for h in headers] for r in results])
 
 
+def bench_serve() -> tuple[str, dict[str, float]]:
+    """Section 6: bench/serve_bench.py (save-to-updated-image latency of `genpnp serve`)."""
+    spec = importlib.util.spec_from_file_location("serve_bench", ROOT / "bench" / "serve_bench.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.run()
+
+
 def _fmt(value: object) -> str:
     return f"{value:.3f}" if isinstance(value, float) else str(value)
 
@@ -276,7 +286,8 @@ def main() -> None:
                            ("3. Every game in content/ (default options)", lambda: (bench_games(tmp), {})),
                            ("4. Black-and-white and ink-saver builds against colour",
                             lambda: bench_inks(tmp, args.ink_pairs)),
-                           ("5. Map solver", lambda: (bench_solver(), {}))):
+                           ("5. Map solver", lambda: (bench_solver(), {})),
+                           ("6. Live preview (genpnp serve)", bench_serve)):
             print(f"## {title}", flush=True)
             text, _ = job()
             print(text + "\n", flush=True)

@@ -243,9 +243,13 @@ def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> 
 @print_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
 @click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.option("--changed-since", "since", type=click.Path(path_type=Path, exists=True), default=None,
+              help="Only the pieces that differ from this release folder, manifest.json or game folder, "
+                   "after a page listing the changes.")
 @click.argument("games", nargs=-1)
 @reports_errors
-def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **opts: Any) -> None:
+def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: tuple[str, ...],
+          **opts: Any) -> None:
     """Validate, then write one PDF per game into --out."""
     from genpnp.build import InvalidGame, build_game
 
@@ -256,7 +260,16 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
         report.detail(f"{game.id}: {len(game.components)} components, {options.file_name(game.id)}")
         try:  # one invalid game does not stop the others; it only writes nothing itself
             with report.pages(game.id) as tick:
-                built = build_game(game, options, out_dir, force, tick)
+                if since is not None:
+                    from genpnp.changes import build_changed
+
+                    changes, built = build_changed(game, options, out_dir, since, tick)
+                    for line in changes.lines():
+                        click.echo(f"{game.id}: {line}", err=True)
+                    if built is None:
+                        continue
+                else:
+                    built = build_game(game, options, out_dir, force, tick)
         except InvalidGame as exc:
             for line in exc.lines():
                 click.echo(line, err=True)
@@ -268,21 +281,53 @@ def build(content: Path, out_dir: Path, force: bool, games: tuple[str, ...], **o
 
 
 @main.command()
+@click.option("--game", "game_id", default="", help="The game, when OLD or NEW is a manifest of several.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--pdf", "pdf", type=click.Path(path_type=Path), default=None,
+              help="Also write a proof sheet: each changed piece before and after (OLD and NEW as game folders).")
+@click.argument("old", type=click.Path(path_type=Path, exists=True))
+@click.argument("new", type=click.Path(path_type=Path, exists=True))
+@reports_errors
+def diff(game_id: str, fmt: str, pdf: Path | None, old: Path, new: Path) -> None:
+    """List the pieces that changed, were added or removed between OLD and NEW (each a release folder, a
+    manifest.json or a game folder)."""
+    from genpnp.changes import compare, proof_sheet, side_of
+
+    if not game_id:
+        game_id = next((p.resolve().name for p in (new, old) if (p / "game.yaml").is_file()), "")
+    after = side_of(new, game_id)
+    before = side_of(old, game_id)
+    changes = compare(before.faces, after.faces)
+    if fmt == "json":
+        click.echo(json.dumps({"old": before.name, "new": after.name, **changes.as_dict()}, indent=2))
+    else:
+        click.echo(f"{before.name} -> {after.name}")
+        for line in changes.lines():
+            click.echo(line)
+    if pdf is not None:
+        pages = proof_sheet(before, after, changes, pdf)
+        progress.current().result(f"{pdf} ({pages} pages)")
+
+
+@main.command()
 @content_option
 @overlay_options
 @print_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out/preview"), show_default=True)
 @click.option("--page", "pages", type=int, multiple=True, help="Only this page (1-based; repeatable).")
 @click.option("--dpi", type=click.IntRange(10, 600), default=72, show_default=True)
+@click.option("--vision", type=click.Choice(["protan", "deutan", "tritan"]), default=None,
+              help="Show the pages as a player with this colour-vision deficiency sees them.")
 @click.argument("game")
 @reports_errors
-def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, game: str, **opts: Any) -> None:
+def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, vision: str | None, game: str,
+            **opts: Any) -> None:
     """Write PNGs of a game's pages and a contact sheet of all pages."""
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
     (loaded,) = load_games(content, (game,))
-    for path in preview_game(loaded, options, out_dir, pages, dpi):
+    for path in preview_game(loaded, options, out_dir, pages, dpi, vision or ""):
         click.echo(str(path))
 
 
@@ -335,6 +380,30 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
                       current_overlays, lambda line: click.echo(line, err=True))
     stop_on_sigterm()
     sys.exit(watch(watcher, extra_paths=[Path(p) for p in given.get("overlays", ())]))
+
+
+@main.command("serve")
+@content_option
+@overlay_options
+@print_options
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+              help="Folder of the PDF; the preview images go in OUT/serve/GAME.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port on 127.0.0.1 [default: a free one].")
+@click.option("--dpi", type=click.IntRange(20, 300), default=96, show_default=True, help="Of the preview images.")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.argument("game", required=False)
+@reports_errors
+def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, game: str | None, **opts: Any) -> None:
+    """A live preview of GAME (optional when --content holds one) in the browser, redrawn on every save."""
+    from genpnp.serve import Preview, one_game, run
+    from genpnp.watch import stop_on_sigterm
+
+    game_id, folder = one_game(content, game)
+    ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
+    preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, strict(),
+                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True))
+    stop_on_sigterm()
+    sys.exit(run(preview, port, [Path(p) for p in given.get("overlays", ())]))
 
 
 @main.command()
@@ -406,10 +475,12 @@ def matrix_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 @matrix_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("release"), show_default=True)
 @click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None, help="Parallel builds [default: CPUs].")
+@click.option("--since", type=click.Path(path_type=Path, exists=True), default=None,
+              help="A previous release (folder or manifest.json): CHANGES.md says what changed and which sheets.")
 @click.argument("games", nargs=-1)
 @reports_errors
 def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, ...], inks: tuple[str, ...],
-            backs: tuple[str, ...], games: tuple[str, ...], **opts: Any) -> None:
+            backs: tuple[str, ...], since: Path | None, games: tuple[str, ...], **opts: Any) -> None:
     """Build every game x paper x ink x backs into --out, with previews, manifest.json and one zip per game."""
     import os
 
@@ -424,6 +495,9 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     broken = [v for g in loaded.values() for v in errors(validate(g))]
     if broken:
         raise InvalidGame(broken)
+    from genpnp.changes import compare, piece_faces, pieces_entry, release_notes, side_of
+
+    previous = {g: side_of(since, g) for g in loaded} if since is not None else {}  # read before --out changes
     report = progress.current()
     ctx = click.get_current_context()
     given = ctx.meta.get("genpnp.overlays", {})
@@ -440,7 +514,16 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     for o in outputs:
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
     exports = rel.run_exports(rel.export_plan(loaded), out_dir, jobs or os.cpu_count() or 1)
-    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports):
+    faces = {g: piece_faces(game) for g, game in loaded.items()}
+    notes = {}
+    for g, before in previous.items():
+        changes = compare(before.faces, faces[g])
+        builds = [(Path(o.pdf).name, rel.options_of(o.variant)) for o in outputs if o.variant.game == g]
+        notes[g] = release_notes(loaded[g], before, changes, builds)
+        for line in changes.lines():
+            report.detail(f"{g}: {line}")
+    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports,
+                          {g: pieces_entry(f) for g, f in faces.items()}, notes):
         report.result(str(path))
     report.result(str(out_dir / "manifest.json"))
 

@@ -7,17 +7,14 @@ replaced by tables made from the ``fld(...)`` declarations of ``GameMeta``, ever
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from genpnp.color import Color
-from genpnp.content.schema import REQUIRED, Length, ListOf, MapOf, Obj, Size, Spec, object_schema, schema_fields
-from genpnp.units import MM
+from genpnp.content.schema import ListOf, MapOf, Obj, Spec, object_schema, schema_fields
+from genpnp.content.schemadoc import doc_of as _doc
+from genpnp.content.schemadoc import key_table
 
 TEMPLATE = Path(__file__).parent / "templates" / "content.md.in"
 SCHEMA_ID = "https://genpnp.invalid/schema/content.json"
@@ -30,64 +27,6 @@ def _registries() -> tuple[dict[str, type], dict[str, type]]:
 
     load_all()
     return dict(sorted(KINDS.items())), dict(sorted(art.load_all().items()))
-
-
-# ---------------------------------------------------------------- Markdown tables
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _length(points: float) -> str:
-    mm = points / MM
-    if points >= 5 and abs(mm - round(mm, 1)) < 1e-6:
-        return f"{round(mm, 1):g}mm"
-    return f"{round(points, 2):g}pt"
-
-
-def format_value(value: Any, spec: Spec | None = None) -> str:
-    """A default or example as it would be written in YAML."""
-    if isinstance(value, Color):
-        return value.name or "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in (value.r, value.g, value.b)))
-    if isinstance(spec, Length) and isinstance(value, (int, float)):
-        return _length(float(value))
-    if isinstance(spec, Size) and isinstance(value, tuple):
-        return " x ".join(_length(v) for v in value)
-    if isinstance(value, tuple):
-        value = [list(v) if isinstance(v, tuple) else v for v in value]
-    if dataclasses.is_dataclass(value):
-        return type(value).__name__
-    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1000).strip()
-    return text.removesuffix("\n...").removesuffix("...").strip()
-
-
-def unit_of(spec: Spec) -> str:
-    if isinstance(spec, (Length, Size)):
-        return "mm, cm, in, pt"
-    if isinstance(spec, ListOf):
-        return unit_of(spec.item)
-    return ""
-
-
-def key_table(cls: type, skip: tuple[str, ...] = ()) -> str:
-    rows = ["| key | type | unit | default | example | what it is |", "|---|---|---|---|---|---|"]
-    for f in schema_fields(cls):
-        if f.name in skip:
-            continue
-        spec = f.metadata["spec"]
-        required = f.default is REQUIRED and f.default_factory is dataclasses.MISSING
-        default = "**required**" if required else ("" if f.default in (None, "", ()) else
-                                                   f"`{_cell(format_value(f.default, spec))}`")
-        example = f.metadata["example"]
-        shown = "" if example is None else f"`{_cell(format_value(example))}`"
-        rows.append(f"| `{f.name}` | {_cell(spec.describe())} | {unit_of(spec)} | {default} | {shown} | "
-                    f"{_cell(f.metadata['doc'])} |")
-    return "\n".join(rows)
-
-
-def _doc(cls: type) -> str:
-    return " ".join((cls.__doc__ or "").split())
 
 
 def _nested(spec: Spec, found: dict[str, type]) -> None:
@@ -132,7 +71,7 @@ def objects_section(kinds: dict[str, type], known: tuple[str, ...]) -> str:
 
 
 def template_section() -> str:
-    from genpnp.newgame import fill, template_files
+    from genpnp.content.starter import fill, template_files
 
     lang = {".yaml": "yaml", ".csv": "csv", ".md": "markdown"}
     blocks = []
@@ -147,6 +86,7 @@ def content_reference() -> str:
     from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
     from genpnp.model.base import Component, Face
     from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec
+    from genpnp.model.stamp import Stamp
     from genpnp.rules.docs import rules_section
 
     kinds, arts = _registries()
@@ -158,6 +98,7 @@ def content_reference() -> str:
         "table:release-exports": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
+        "table:stamp": key_table(Stamp),
         "kinds": kinds_section(kinds),
         "art": art_section(arts),
         "objects": objects_section(kinds, ("Face", "PaletteEntry", "ReleaseSpec")),

@@ -201,7 +201,8 @@ def write_zip(path: Path, root: Path, files: Sequence[str]) -> None:
     os.replace(tmp, path)
 
 
-def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> dict[str, Any]:
+def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path,
+                  pieces: dict[str, Any] | None = None) -> dict[str, Any]:
     builds = []
     for o in outputs:
         options = {k: v for k, v in asdict(o.variant).items() if k not in ("game", "folder", "extra")}
@@ -209,8 +210,11 @@ def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path) -> di
                         if v != getattr(Extra(), k)})  # only what differs from a plain build
         builds.append({"file": o.pdf, "options": options, "pages": o.pages, "preview": o.preview,
                        "sha256": sha256(root / o.pdf), "preview_sha256": sha256(root / o.preview)})
-    return {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,
-            "genpnp": __version__, "builds": builds}
+    out = {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,
+           "genpnp": __version__, "builds": builds}
+    if pieces is not None:  # every face's digest (genpnp.changes): what a later --changed-since compares
+        out["pieces"] = pieces
+    return out
 
 
 def export_zips(game_id: str, version: str, exports: dict[Export, tuple[str, ...]], root: Path
@@ -230,19 +234,27 @@ def export_zips(game_id: str, version: str, exports: dict[Export, tuple[str, ...
 
 
 def finish(games: dict[str, Any], outputs: list[Output], root: Path,
-           exports: dict[Export, tuple[str, ...]] | None = None) -> list[Path]:
+           exports: dict[Export, tuple[str, ...]] | None = None, pieces: dict[str, Any] | None = None,
+           notes: dict[str, tuple[str, dict]] | None = None) -> list[Path]:
     """Per game: manifest.json and a zip (and a zip per image export); then the release's
-    manifest.json. Returns the zips."""
+    manifest.json. Returns the zips. ``pieces``: per game, its faces' digests (manifest ``pieces``);
+    ``notes``: per game, its changes since a previous release (CHANGES.md and manifest ``changes``)."""
     zips: list[Path] = []
     summary: dict[str, Any] = {}
     for game_id, meta in sorted(games.items()):
         mine = [o for o in outputs if o.variant.game == game_id]
-        manifest = game_manifest(game_id, meta, mine, root)
+        manifest = game_manifest(game_id, meta, mine, root, (pieces or {}).get(game_id))
         manifest["exports"] = export_zips(game_id, meta.version, exports or {}, root)
         zips.extend(root / e["zip"] for e in manifest["exports"])
+        extra_files = []
+        if notes and game_id in notes:
+            text, entry = notes[game_id]
+            manifest["changes"] = entry
+            (root / game_id / "CHANGES.md").write_text(text, encoding="utf-8")
+            extra_files.append(f"{game_id}/CHANGES.md")
         manifest_path = root / game_id / "manifest.json"
         manifest_path.write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        files = [f"{game_id}/manifest.json"] + [o.pdf for o in mine] + [o.preview for o in mine]
+        files = [f"{game_id}/manifest.json", *extra_files] + [o.pdf for o in mine] + [o.preview for o in mine]
         zip_path = root / f"{game_id}-{meta.version}.zip"
         write_zip(zip_path, root, files)
         zips.append(zip_path)

@@ -23,6 +23,11 @@ def test_the_source_scan_names_every_registered_kind_art_and_renderer_in_its_mod
                                         for cls, fn in render.RENDERERS.items()}
     assert model.kind_names() == sorted(KINDS)
     assert art.names() == sorted(art.ART)
+    from genpnp.rules import spec
+
+    spec.load_all_kinds()
+    assert spec.REGISTRY.where() == {name: kind.run.__module__.rsplit(".", 1)[1] for name, kind in spec.KINDS.items()}
+    assert spec.kind_names() == sorted(spec.KINDS)
 
 
 def test_a_deck_build_imports_only_the_kinds_and_art_it_uses(tmp_path: Path):

@@ -15,7 +15,8 @@ from genpnp.impose.document import CUT_ROLES, Document
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.render.sheet import draw_sheet, page_size
 
-ERRORS = ("overflow", "text-overlap", "mark-on-art", "cut-through", "outside-margin", "fold-bleed", "duplex")
+ERRORS = ("overflow", "text-overlap", "mark-on-art", "cut-through", "outside-margin", "fold-bleed", "duplex",
+          "stamp")
 TOL = 0.5  # points: a hairline's half width, drawing noise below 0.2 mm
 
 

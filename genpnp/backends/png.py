@@ -15,8 +15,19 @@ from PIL import Image, ImageDraw
 from genpnp.errors import UsageError
 
 
-def render_pages(pdf_path: Path, dpi: int = 72, pages: Sequence[int] = ()) -> list[Image.Image]:
-    """The PDF's pages (1-based numbers; all when empty) as RGB images."""
+def vision_filter(deficiency: str) -> Any:
+    """A Pillow filter showing an image as a player with ``deficiency`` (``protan``, ``deutan`` or
+    ``tritan``: genpnp.color.DEFICIENCIES) sees it: the simulation tabulated on a 33-step RGB cube."""
+    from PIL import ImageFilter
+
+    from genpnp.color import simulate_rgb
+
+    return ImageFilter.Color3DLUT.generate(33, lambda r, g, b: simulate_rgb((r, g, b), deficiency))
+
+
+def render_pages(pdf_path: Path, dpi: int = 72, pages: Sequence[int] = (), vision: str = "") -> list[Image.Image]:
+    """The PDF's pages (1-based numbers; all when empty) as RGB images; with ``vision``, as a player with
+    that colour-vision deficiency sees them (:func:`vision_filter`)."""
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         count = len(pdf)
@@ -25,10 +36,11 @@ def render_pages(pdf_path: Path, dpi: int = 72, pages: Sequence[int] = ()) -> li
         if bad:
             raise UsageError(f"--page {bad[0]}: the document has {count} pages")
         out = []
+        seen = vision_filter(vision) if vision else None
         for number in wanted:
             page = pdf[number - 1]
             image = page.render(scale=dpi / 72.0).to_pil().convert("RGB")
-            out.append(image)
+            out.append(image.filter(seen) if seen is not None else image)
             page.close()
         return out
     finally:
@@ -54,21 +66,24 @@ def contact_sheet(images: list[Image.Image], columns: int = 0, thumb_w: int = 22
     return sheet
 
 
-def preview_game(game: Any, options: Any, out_dir: Path, pages: Sequence[int], dpi: int) -> list[Path]:
-    """Build the game's PDF in a temporary folder and write page PNGs and a contact sheet."""
+def preview_game(game: Any, options: Any, out_dir: Path, pages: Sequence[int], dpi: int,
+                 vision: str = "") -> list[Path]:
+    """Build the game's PDF in a temporary folder and write page PNGs and a contact sheet (as a player
+    with the colour-vision deficiency ``vision`` sees them, when one is named)."""
     from genpnp.build import build_game
 
     with tempfile.TemporaryDirectory() as tmp:
         built = build_game(game, options, Path(tmp))
-        return write_previews(built.path, out_dir, pages, dpi)
+        return write_previews(built.path, out_dir, pages, dpi, vision)
 
 
-def write_previews(pdf_path: Path, out_dir: Path, pages: Sequence[int], dpi: int) -> list[Path]:
-    """Page PNGs of a built PDF (all pages, or ``pages``) and, for all pages, a contact sheet. Each file
-    is written under a temporary name and renamed, so a viewer never reads half a PNG."""
+def write_previews(pdf_path: Path, out_dir: Path, pages: Sequence[int], dpi: int, vision: str = "") -> list[Path]:
+    """Page PNGs of a built PDF (all pages, or ``pages``) and, for all pages, a contact sheet; named
+    ``<pdf>-<vision>-pageNNN.png`` with a ``vision``. Each file is written under a temporary name and
+    renamed, so a viewer never reads half a PNG."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    images = render_pages(pdf_path, dpi, pages)
-    stem = pdf_path.stem
+    images = render_pages(pdf_path, dpi, pages, vision)
+    stem = pdf_path.stem + (f"-{vision}" if vision else "")
     numbers = list(pages) or list(range(1, len(images) + 1))
     named = [(out_dir / f"{stem}-page{number:03d}.png", image) for number, image in zip(numbers, images)]
     if not pages:

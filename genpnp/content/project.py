@@ -115,10 +115,24 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
         if name not in meta.sections:
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
     problems.check()
+    components = _stamped(components, meta)
     game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
                       problems)
     problems.check()
     return replace(game, warnings=tuple(problems.warnings))
+
+
+def _stamped(components: dict[str, Any], meta: GameMeta) -> dict[str, Any]:
+    """Each piece component with its version stamp: its own, else game.yaml's, with the game's version."""
+    from genpnp.model.stamp import with_version
+
+    out = {}
+    for name, comp in components.items():
+        if hasattr(comp, "stamp") and (comp.stamp is not None or meta.stamp is not None):
+            own = comp.stamp if comp.stamp is not None else meta.stamp
+            comp = replace(comp, stamp=with_version(own, meta.version) if own else None)
+        out[name] = comp
+    return out
 
 
 def warnings_of(game: Game) -> tuple:

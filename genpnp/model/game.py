@@ -24,6 +24,7 @@ from genpnp.content.schema import (
 )
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
+from genpnp.model.stamp import STAMP
 from genpnp.rules.spec import RULES
 from genpnp.units import MM
 
@@ -59,6 +60,9 @@ class PaletteEntry:
     grey: float = fld(Num(0.0, 1.0), -1.0, "grey level in --ink bw (0 black, 1 white); default from brightness")
     pattern: str = fld(Enum("", "hatch", "cross", "dots"), "", "pattern added in --ink bw")
     label: str = fld(Str(), "", "what the colour stands for (shown in the cover's legend)")
+    emblem: str = fld(Str(max_len=40), "", "the shape or sign every piece of this colour also carries (a suit sign, "
+                      "an animal), so that colour is not the only way to tell it apart: the colour-vision check "
+                      "takes two entries with different emblems as told apart", "heart")
     loc: Loc = Loc("<built-in>")
 
 
@@ -97,6 +101,8 @@ class GameMeta:
                           "the board cell it lies on): in each group every two colours must differ by 20% in "
                           "grey, or have different patterns in --ink bw (a warning otherwise)",
                           example=[["red", "blue", "paper"]])
+    stamp: Any = fld(STAMP, None, "a version stamp on every piece (see Stamp): version, digest or both; a "
+                     "component's own `stamp:` overrides it", "version")
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
                              "text elements use them by name (font: title)")

@@ -11,6 +11,7 @@ from genpnp.content.schema import INVALID, Bool, Ctx, Custom, Enum, Int, Length,
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
+from genpnp.model.stamp import STAMP
 from genpnp.units import MM, UnitError, fmt_mm, parse_size
 
 MAX_PIECES = 100_000  # pieces of one component, copies included
@@ -58,6 +59,8 @@ class PieceSet(Component):
                      "glue) and only a duplex build prints the backs")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
+    stamp: Any = fld(STAMP, None, "a version stamp on each piece (see Stamp); `off` for none where game.yaml "
+                     "asks for one", "both")
     pieces: Sequence[Piece] = ()
     size_loc: Loc = Loc("<built-in>")  # where the size is written (for "too large for the paper")
 

@@ -43,3 +43,59 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
         return
     key = f"{face.key}-{piece.shape}-{round(w, 2)}x{round(h, 2)}-b{round(bleed, 2)}"
     surface.reuse(key, w, h, lambda s: draw_face(face, piece.shape, w, h, piece.radius, bleed, s))
+    stamp = getattr(component, "stamp", None)
+    if stamp and face_name in stamp.faces:
+        draw_stamp(stamp, face, piece, surface, w, h)
+
+
+_DIGESTS: dict[tuple, str] = {}  # a face's digest by its key and size: drawn once (a deck's stamps)
+
+
+def face_digest(face: Any, piece: Any, w: float, h: float) -> str:
+    """The digest of what a face draws (genpnp.facedigest), without its stamp."""
+    from genpnp.facedigest import DigestSurface
+
+    memo = (face.key, piece.shape, round(w, 3), round(h, 3), piece.radius)
+    if memo not in _DIGESTS:
+        surface = DigestSurface(f"{w:.3f}x{h:.3f}")
+        draw_face(face, piece.shape, w, h, piece.radius, 0.0, surface)
+        _DIGESTS[memo] = surface.hexdigest()
+    return _DIGESTS[memo]
+
+
+def draw_stamp(stamp: Any, face: Any, piece: Any, surface: Any, w: float, h: float) -> None:
+    """The version stamp in its corner of the face. On a surface that reports layout problems (the
+    audit's), a stamp that would touch the face's art or text is reported, naming where it is written."""
+    from genpnp import fonts
+
+    text = stamp.label(face_digest(face, piece, w, h) if stamp.text != "version" else "")
+    if not text:
+        return
+    tw = surface.text_width(text, fonts.DEFAULT, stamp.size)
+    th = stamp.size * 0.75  # cap height and a little: the ink of digits and lower-case letters
+    i = stamp.inset
+    x = {"bottom-left": i, "top-left": i, "bottom": (w - tw) / 2, "top": (w - tw) / 2}.get(stamp.at, w - i - tw)
+    y = h - i - th if stamp.at.startswith("top") else i
+    report = getattr(surface, "report", None)
+    if report is not None:
+        clash = _touches(face, piece, w, h, (x, y - stamp.size * 0.2, tw, th + stamp.size * 0.2))
+        if clash:
+            report("stamp", f'the version stamp "{text}" ({stamp.at}, {stamp.loc}) touches the face\'s {clash}: '
+                            "move it (stamp: {at: ...}) or leave room for it")
+    surface.text(x, y, text, fonts.DEFAULT, stamp.size, stamp.color)
+
+
+def _touches(face: Any, piece: Any, w: float, h: float, box: tuple[float, float, float, float]) -> str:
+    """What of the face's own drawing (art or text, not its background) the box overlaps: "" for nothing."""
+    from genpnp.audit.recorder import RecordingSurface
+
+    rec = RecordingSurface()
+    draw_elements(rec, face.elements, w, h)
+    x, y, bw, bh = box
+    for ink in rec.ink:
+        b = ink.box
+        if b.w * b.h >= 0.9 * w * h:  # a background filling the face
+            continue
+        if min(b.x + b.w, x + bw) - max(b.x, x) > 0.2 and min(b.y + b.h, y + bh) - max(b.y, y) > 0.2:
+            return f'text "{ink.text}"' if ink.kind == "text" else "art"
+    return ""

@@ -17,6 +17,14 @@ Every two colours of a group must be told apart twice:
 A pair that only the bw PDF tells apart is no error (the colour PDF's cover says to print the bw edition
 on a mono printer: :func:`grey_clashes`); a pair that neither tells apart, or that the bw PDF prints
 alike, is a warning. :func:`check_contrast` is what ``genpnp check`` (and ``genpnp audit``) report.
+
+Every pair must also be told apart by the players with one of the common colour-vision deficiencies
+(protanopia, deuteranopia, tritanopia: about 1 in 12 men has one, mostly the milder forms): each colour
+is simulated as such a player sees it (``genpnp.color.simulate``, the model of Machado et al. 2009 at full
+severity, the worst case) and the two must still be :data:`MIN_DISTANCE` apart in CIE L*a*b*, the same
+20% of the scale from black to white that a grey step must take; or the two palette entries name
+different ``emblem:`` signs that their pieces carry besides the colour. A pair that only the colour tells
+apart is a warning naming both entries and the deficiency (:func:`vision_clashes`).
 """
 
 from __future__ import annotations
@@ -26,10 +34,11 @@ from itertools import combinations
 from typing import Any
 
 from genpnp.backends.ink import grey_of
-from genpnp.color import Color
+from genpnp.color import DEFICIENCIES, Color, color_distance, simulate
 from genpnp.errors import Violation
 
 MIN_STEP = 0.2  # the least difference in grey (0 black .. 1 white) that reads as a different colour
+MIN_DISTANCE = 100 * MIN_STEP  # the same step as a colour difference (CIE76: 100 from black to white)
 
 
 def mono_grey(color: Color) -> float:
@@ -99,6 +108,48 @@ def check_contrast(game: Any) -> list[Violation]:
                                  f"({_pct(pair.mono[0])} and {_pct(pair.mono[1])}; at least "
                                  f"{round(MIN_STEP * 100)}% apart is needed): make one lighter or darker, or give "
                                  "them different patterns for --ink bw", "warning"))
+    return out + check_vision(game)
+
+
+@dataclass(frozen=True)
+class VisionClash:
+    """Two ``distinct`` colours that a player with a colour-vision deficiency cannot tell apart."""
+
+    a: str
+    b: str
+    deficiency: str  # a key of genpnp.color.DEFICIENCIES
+    distance: float  # how far apart that player sees them (CIE76)
+    normal: float  # how far apart they are to normal vision
+
+
+def vision_clashes(game: Any) -> list[VisionClash]:
+    """Every pair of ``distinct`` colours that some colour-vision deficiency brings closer than
+    :data:`MIN_DISTANCE` and that no emblem tells apart: the worst deficiency for each pair."""
+    out = []
+    entries = game.meta.palette or {}
+    for pair in pairs(game):
+        ea, eb = entries.get(pair.a), entries.get(pair.b)
+        if ea is not None and eb is not None and ea.emblem and eb.emblem and ea.emblem != eb.emblem:
+            continue
+        ca, cb = game.palette[pair.a], game.palette[pair.b]
+        normal = color_distance(ca, cb)
+        seen = [(color_distance(simulate(ca, key), simulate(cb, key)), key) for key in DEFICIENCIES]
+        distance, key = min(seen)
+        if distance < MIN_DISTANCE - 1e-9:
+            out.append(VisionClash(pair.a, pair.b, key, distance, normal))
+    return out
+
+
+def check_vision(game: Any) -> list[Violation]:
+    """Warnings for the ``distinct`` pairs that only colour tells apart and a colour-blind player cannot."""
+    out = []
+    for clash in vision_clashes(game):
+        where = game.meta.palette[clash.b].loc if game.meta.palette and clash.b in game.meta.palette else game.meta.loc
+        out.append(Violation(where, "color-vision", f'"{clash.a}" and "{clash.b}" look alike to a player with '
+                             f"{DEFICIENCIES[clash.deficiency][0]}: {clash.distance:.0f} apart where "
+                             f"{MIN_DISTANCE:.0f} is needed ({clash.normal:.0f} to normal vision); change one's "
+                             "lightness, or give both an `emblem:` their pieces carry (a sign, a shape)",
+                             "warning"))
     return out
 
 

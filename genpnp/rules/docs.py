@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import yaml
 
-from genpnp.rules.spec import KINDS, _load_all
+from genpnp.content.schemadoc import key_table
+from genpnp.rules.spec import KINDS, load_all_kinds
 
 
 def rules_section() -> str:
-    from genpnp.docgen import key_table
-
-    _load_all()
+    load_all_kinds()
     out = []
     for name, kind in sorted(KINDS.items()):
         example = yaml.safe_dump([kind.example], sort_keys=False, default_flow_style=None, width=100).rstrip()

@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Spec, Str, build, object_schema, type_name
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, Violation, did_you_mean
+from genpnp.registry import LazyRegistry
 from genpnp.rules import refs
 
 COMMON = ("id", "message", "severity")
@@ -43,6 +45,9 @@ class RuleKind:
 
 
 KINDS: dict[str, RuleKind] = {}
+# The modules of genpnp/rules that register kinds (``@rule_kind(`` at the start of a line), found in their
+# source and imported when one of their names is used: this module knows none of them by name.
+REGISTRY = LazyRegistry("genpnp.rules", Path(__file__).parent, "rule_kind", KINDS)
 
 
 def rule_kind(name: str, params: type, doc: str, example: dict, reads: tuple[str, ...] = ()) -> Callable:
@@ -107,20 +112,22 @@ def words_read(rules: Any) -> set[str]:
 ID = Str(pattern=r"[a-z0-9][a-z0-9\-]*", max_len=60, hint="a rule id is lower-case words joined by -")
 
 
-def _load_all() -> None:
-    from genpnp.rules import (
-        engine,  # noqa: F401  (registers the engine's named rules)
-        faces,  # noqa: F401
-        vocab,  # noqa: F401
-    )
+def load_all_kinds() -> None:
+    """Import every module that registers a rule kind (the docs and the JSON Schema list them all)."""
+    REGISTRY.load_all()
+
+
+def kind_names() -> list[str]:
+    """Every rule kind's name, read from the source of the modules that register them (none imported)."""
+    return sorted({*REGISTRY.where(), *KINDS})
 
 
 def parse_rule(value: Any, loc: Loc, ctx: Ctx) -> Any:
-    _load_all()
     if not isinstance(value, LMap):
         return ctx.error(loc, f"a rule is a mapping {{id: ..., <kind>: {{...}}}}, got {type_name(value)}")
-    kinds = [k for k in value if k in KINDS]
-    allowed = [*COMMON, *KINDS]
+    names = kind_names()
+    kinds = [k for k in value if k in names]
+    allowed = [*COMMON, *names]
     bad = False
     for key in value:
         if key not in allowed:
@@ -129,7 +136,7 @@ def parse_rule(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if len(kinds) != 1:
         if not bad:
             ctx.error(
-                loc, f"a rule has exactly one kind ({', '.join(sorted(KINDS))}); found {', '.join(kinds) or 'none'}"
+                loc, f"a rule has exactly one kind ({', '.join(names)}); found {', '.join(kinds) or 'none'}"
             )
         return INVALID
     if "id" not in value:
@@ -137,7 +144,7 @@ def parse_rule(value: Any, loc: Loc, ctx: Ctx) -> Any:
     rid = ID.parse(value["id"], value.loc_of("id"), ctx)
     message = Str().parse(value.get("message", ""), value.loc_of("message"), ctx)
     severity = Enum("error", "warning").parse(value.get("severity", "error"), value.loc_of("severity"), ctx)
-    kind = KINDS[kinds[0]]
+    kind = REGISTRY.get(kinds[0])
     raw = value[kind.name]
     params = build(kind.params, raw, value.loc_of(kind.name), ctx)
     if INVALID in (rid, message, severity, params) or bad:
@@ -172,7 +179,7 @@ def parse_rules(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
 
 def rules_schema() -> dict[str, Any]:
-    _load_all()
+    load_all_kinds()
     common = {"id": ID.json_schema(), "message": {"type": "string"}, "severity": {"enum": ["error", "warning"]}}
     one_of = []
     for name, kind in sorted(KINDS.items()):

@@ -15,10 +15,7 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, AnyValue, Bool, Ctx, Custom, ListOf, MapOf, Str, fld
 from genpnp.errors import Loc, did_you_mean
-from genpnp.rules import (
-    presence,  # noqa: F401  (registers fit, require, die, value, differ, states)
-    refs,
-)
+from genpnp.rules import refs
 from genpnp.rules.bounds import Bounds, bound_paths, bounds_text, compare
 from genpnp.rules.refs import Record, RefError, fmt
 from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
