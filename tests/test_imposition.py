@@ -166,7 +166,7 @@ def test_fold_pairs_keep_their_art_on_their_side_of_the_fold():
 
 
 def test_round_fold_pairs_are_cut_with_a_hinge():
-    doc = impose_game(load_game(CONTENT / "mapmaker"), Options(components=("voters",)))
+    doc = impose_game(load_game(CONTENT / "redistrict"), Options(components=("district-markers",)))
     sheet = next(s for s in doc.sheets if s.role == "pieces")
     outlines = [m for m in sheet.marks if m.kind == "outline"]
     assert outlines and all(m.shape == "circle-pair" for m in outlines)
@@ -215,4 +215,6 @@ def test_page_total_over_the_option_sets():
         game = load_game(CONTENT / name)
         for paper, backs, bleed in itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)):
             total += len(impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM)).sheets)
-    assert total <= 900  # 1,084 before the frame gave way and sections shared sheets (891 now)
+    # 1,084 before the frame gave way and sections shared sheets (891 then); 1,433 since Berrymandering's
+    # twelve state maps print at tile size (30 mm cells, poster-tiled) so that a disc fits its cell
+    assert total <= 1450

@@ -15,6 +15,9 @@ from genpnp.impose.sheet import Box, Deferred, Label, Sheet, free_after
 from genpnp.units import MM
 
 
+NARROWEST = 20 * MM  # the narrowest free room a section fills: its label, at least a word of it, must fit
+
+
 @dataclass(frozen=True)
 class _Fill:
     """Where a small section goes in a page's free room, and the room it leaves."""
@@ -48,7 +51,7 @@ def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) 
     count = len(pieces)
     for i, room in enumerate(free):
         area = Box(room.x, room.y, room.w, room.h - LABEL)
-        if area.h <= 0:
+        if area.h <= 0 or room.w < NARROWEST:  # a strip beside a grid has no room for the section's label
             continue
         g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
         if g.per_page < count:
