@@ -14,7 +14,6 @@ from genpnp.impose.pages import GAP, LABEL, PieceSet, RunPages, fitted_label, pl
 from genpnp.impose.sheet import Box, Deferred, Label, Sheet, free_after
 from genpnp.units import MM
 
-
 NARROWEST = 20 * MM  # the narrowest free room a section fills: its label, at least a word of it, must fit
 
 
