@@ -45,6 +45,8 @@ def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: b
 
 
 def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) -> _Fill | None:
+    if pieces.double and not fold and options.bleed > 0:
+        return None  # mirrored on the backs page, the block would meet the cut lines of the host's backs
     p = pieces.sample
     spacing = grid.Spacing(options.bleed, options.gutter)
     count = len(pieces)
