@@ -84,6 +84,7 @@ def template_section() -> str:
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
     from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
+    from genpnp.model.band import TitleBand
     from genpnp.model.base import Component, Face
     from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec
     from genpnp.model.stamp import Stamp
@@ -98,6 +99,7 @@ def content_reference() -> str:
         "table:release-exports": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
+        "table:band": key_table(TitleBand),
         "table:stamp": key_table(Stamp),
         "kinds": kinds_section(kinds),
         "art": art_section(arts),

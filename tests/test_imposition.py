@@ -209,13 +209,20 @@ def test_duplex_backs_are_the_even_page_behind_their_fronts(tmp_path: Path, game
 
 
 def test_page_total_over_the_option_sets():
-    """Over 5 games x letter/a4/legal x fold/duplex x bleed 0/3, fewer pages than the 1,084 of before."""
-    total = 0
+    """Over 5 games x letter/a4/legal x fold/duplex x bleed 0/3, at most the 889 pages of before,
+    besides the calibration sheet that each duplex build with backs now carries (two pages)."""
+    total = calibration = 0
     for name in ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict"):
         game = load_game(CONTENT / name)
         for paper, backs, bleed in itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)):
-            total += len(impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM)).sheets)
-    # 1,084 before the frame gave way and sections shared sheets (891 then); 1,433 since Berrymandering's
-    # twelve state maps print at tile size (30 mm cells, poster-tiled) so that a disc fits its cell, and
-    # duplex pieces with bleed keep off other sections' pages (1,453)
-    assert total <= 1460
+            doc = impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM))
+            roles = [s.role for s in doc.sheets]
+            cal = roles.count("calibration") + roles.count("calibration-back")
+            assert cal == (2 if backs == "duplex" and "back" in roles else 0), (name, paper, backs, bleed)
+            calibration += cal
+            total += len(roles) - cal
+    # 1,084 before the frame gave way and sections shared sheets (879 then); more since Berrymandering's twelve
+    # state maps print at tile size (30 mm cells, poster-tiled) so that a disc fits its cell, and duplex
+    # pieces with bleed keep off other sections' pages
+    assert total <= 1440  # 1,435 now
+    assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from genpnp.errors import Loc, Problem
 
@@ -48,6 +49,15 @@ def plain(text: str) -> str:
 
 
 MAX_ITEM_DIGITS = 6  # list items numbered up to 999999
+MAX_BYTES = 2_000_000  # one Markdown file: a rulebook is far smaller; a larger file is refused before it is read
+
+
+def read_source(path: Path, shown: str, root: Path) -> str:
+    """A Markdown file of the game folder through the one door (:mod:`genpnp.fileaccess`): a regular file
+    inside ``root``, UTF-8, at most ``MAX_BYTES``; anything else is a ContentError at the file itself."""
+    from genpnp.content.yamlload import decode_utf8, read_bytes
+
+    return decode_utf8(read_bytes(path, shown, root, MAX_BYTES), shown)
 
 
 def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:

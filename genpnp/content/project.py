@@ -102,7 +102,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     data = _load(game_file, problems, root)
     if data is None:
         problems.check()
-    ctx = Ctx(problems, root, root.parent if game_id is None else root.parent)
+    ctx = Ctx(problems, root, root)  # game.yaml names files of the game folder, as every other file does
     if not isinstance(data, dict):
         problems.add(Loc(shown(game_file), 1, 1), "game.yaml must be a mapping of keys")
         problems.check()

@@ -6,7 +6,7 @@ from typing import Any
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
-from genpnp.impose.frame import Frame, reserve_scale, scale_spot
+from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.units import MM
@@ -69,6 +69,7 @@ class Flow:
         self.pages: list[list[tuple]] = [[]]
         self.col = 0
         self.y = area.y2
+        self.spots: list[tuple[int, int]] = []  # (page, column) where the current block's lines went
 
     @property
     def x(self) -> float:
@@ -77,6 +78,9 @@ class Flow:
     def need(self, height: float) -> None:
         if self.y - height < self.area.y - 0.01 and self.y < self.area.y2 - 0.01:
             self.next_column()
+        spot = (len(self.pages) - 1, self.col)
+        if not self.spots or self.spots[-1] != spot:
+            self.spots.append(spot)
 
     def next_column(self) -> None:
         self.col += 1
@@ -107,14 +111,15 @@ class Flow:
 def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int) -> list[list[tuple]]:
     flow = Flow(area, columns)
     width = flow.col_w
-    for block in blocks:
+    for index, block in enumerate(blocks):
+        flow.spots = []
         if block.kind == "pagebreak":
             if flow.pages[-1]:
                 flow.page_break()
         elif block.kind == "heading":
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
             lines = wrap_runs(block.text, font, hsize, width, "b")
-            flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
+            flow.need(keep_with_next(blocks, index, font, size, width, flow.area.h))
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
             for ln in lines:
@@ -137,6 +142,7 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             flow.y -= size * 0.6
         elif block.kind == "table":
             _table(flow, block, font, size, width)
+        _record_block(flow, block)
     return [page for page in flow.pages if page]
 
 
@@ -181,31 +187,97 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
     if sum(widths) > width + 0.5:
         flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
-        style = "b" if r_index == 0 else ""
-        cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
-        height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
-        flow.need(height)
-        top = flow.y
-        x = flow.x
-        if r_index == 0:
-            flow.op("fill", x, top - height, sum(widths), height)
-        for c, lines in enumerate(cell_lines):
-            y = top
-            for ln in lines:
-                y -= size * 1.3
-                for dx, text, f in ln:
-                    flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
-            x += widths[c]
-        flow.y = top - height
-        flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+        _table_row(flow, rows[0], row, r_index == 0, font, size, widths, pad)
     flow.y -= size * 0.8
 
 
+def _row_height(row: tuple[str, ...], header: bool, font: str, size: float, widths: list[float], pad: float) -> float:
+    style = "b" if header else ""
+    return max(len(wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]])
+               for c, cell in enumerate(row)) * size * 1.3 + pad
+
+
+def _table_row(flow: Flow, head: tuple[str, ...], row: tuple[str, ...], header: bool, font: str, size: float,
+               widths: list[float], pad: float) -> None:
+    """One row of a table; a row that starts a new column or page repeats the header row above it."""
+    height = _row_height(row, header, font, size, widths, pad)
+    before = (len(flow.pages), flow.col)
+    flow.need(height)
+    if not header and (len(flow.pages), flow.col) != before:
+        _draw_row(flow, head, True, font, size, widths, pad)
+    _draw_row(flow, row, header, font, size, widths, pad)
+
+
+def _draw_row(flow: Flow, row: tuple[str, ...], header: bool, font: str, size: float, widths: list[float],
+              pad: float) -> None:
+    style = "b" if header else ""
+    cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
+    height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
+    top = flow.y
+    x = flow.x
+    if header:
+        flow.op("fill", x, top - height, sum(widths), height)
+    for c, lines in enumerate(cell_lines):
+        y = top
+        for ln in lines:
+            y -= size * 1.3
+            for dx, text, f in ln:
+                flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
+        x += widths[c]
+    flow.y = top - height
+    flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+
+
+UNSPLITTABLE = ("figure",)  # block kinds never split across pages or columns (the audit checks)
+
+
+def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: str, size: float, width: float,
+                   most: float) -> float:
+    """The height a heading needs below it so that it never ends a page or column alone: the heading,
+    and the first lines of what follows (two lines of a paragraph or item, a table's header and first
+    row, a whole unsplittable block; a heading that follows keeps its own), at most ``most``."""
+    block = blocks[index]
+    hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}.get(block.level, 1.12)
+    height = hsize * 0.5 + len(wrap_runs(block.text, font, hsize, width, "b")) * hsize * 1.3 \
+        + (5 if block.level == 1 else 0)
+    after = blocks[index + 1] if index + 1 < len(blocks) else None
+    if after is None or after.kind == "pagebreak":
+        return min(height, most)
+    if after.kind == "heading":
+        return min(height + keep_with_next(blocks, index + 1, font, size, width, most), most)
+    if after.kind == "table" and after.rows:
+        ncols = max(len(r) for r in after.rows)
+        rows = [tuple(r) + ("",) * (ncols - len(r)) for r in after.rows]
+        pad = 1.2 * MM
+        widths, tsize = table_widths(rows, font, size, width, pad)
+        first = _row_height(rows[0], True, font, tsize, widths, pad)
+        if len(rows) > 1:
+            first += _row_height(rows[1], False, font, tsize, widths, pad)
+        return min(height + first, most)
+    if after.kind in ("para", "bullet", "number"):
+        indent = 5 * MM if after.kind != "para" else 0.0
+        lines = len(wrap_runs(after.text, font, size, width - indent))
+        return min(height + min(lines, 2) * size * 1.3, most)
+    return min(height + size * 1.3 * 2, most)
+
+
+def _record_block(flow: Flow, block: Block) -> None:
+    """Note, on the page where the block starts, where its lines went: ``("block", kind,
+    unsplittable, spots, level, text, line)``, spots being (page, column) pairs and line the
+    block's line in its source. The outline reads the
+    headings from it, the audit the headings left alone and the unsplittable blocks that split."""
+    if not flow.spots:
+        return
+    keep = block.kind in UNSPLITTABLE or bool(getattr(block, "keep", False))
+    flow.pages[flow.spots[0][0]].append(("block", block.kind, keep, tuple(flow.spots), block.level,
+                                         plain(block.text), block.line))
+
+
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
-    area = reserve_scale(frame)
+    area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
     pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns)
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else f"{comp.label} (continued)"
-        out.append(Sheet("text", title, comp.name, content=ops, scale_box=scale_spot(frame, None)))
+        out.append(Sheet("text", title, comp.name, content=ops))
     return out
