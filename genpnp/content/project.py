@@ -21,6 +21,7 @@ from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.model import kind_class, kind_names
+from genpnp.model.figure import resolve_figures
 from genpnp.model.game import Game, GameMeta
 from genpnp.outputs import name_message, name_problem
 
@@ -143,6 +144,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     components = _stamped(components, meta)
     game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
                       problems)
+    game = resolve_figures(game, problems)
     problems.check(draft)
     drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft
     return replace(game, warnings=tuple(problems.warnings), drafts=drafts)
