@@ -75,7 +75,16 @@ def test_a_family_without_bold_builds_when_no_text_is_bold(tmp_path: Path):
     assert code == 0, out
 
 
-def test_a_system_font_by_family_name(tmp_path: Path):
+def test_a_system_font_is_refused_unless_the_builder_allows_it(tmp_path: Path, monkeypatch):
+    """Issue 23: an installed font lies outside the game folder: read only when the person building says so."""
+    monkeypatch.delenv("GENPNP_SYSTEM_FONTS", raising=False)
+    make(tmp_path, "fonts:\n  body: {system: DejaVu Serif}\n")
+    code, out = build(tmp_path)
+    assert code == 1 and "game.yaml:" in out and "GENPNP_SYSTEM_FONTS=1" in out, out
+
+
+def test_a_system_font_by_family_name(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("GENPNP_SYSTEM_FONTS", "1")
     from genpnp import fontfile
 
     if fontfile.system("DejaVu Serif", False, False) is None:
@@ -87,7 +96,8 @@ def test_a_system_font_by_family_name(tmp_path: Path):
     assert any("DejaVuSerif-Bold" in n for n in embedded_fonts(pdf)), embedded_fonts(pdf)
 
 
-def test_a_system_font_the_machine_lacks_names_what_was_looked_for(tmp_path: Path):
+def test_a_system_font_the_machine_lacks_names_what_was_looked_for(tmp_path: Path, monkeypatch):
+    monkeypatch.setenv("GENPNP_SYSTEM_FONTS", "1")
     make(tmp_path, "fonts:\n  body: {system: No Such Family Anywhere}\n")
     code, out = build(tmp_path)
     assert code == 1 and "Traceback" not in out, out

@@ -66,7 +66,9 @@ class FontEntry:
     italic: str = fld(FONT_FILE, "", "the italic face", "fonts/Title-Italic.otf")
     bold_italic: str = fld(FONT_FILE, "", "the bold italic face", "fonts/Title-BoldItalic.otf")
     system: str = fld(Str(max_len=100), "", "a font family installed on this machine, found with fontconfig "
-                      "(fc-match), instead of files: the build then depends on this machine", "Liberation Serif")
+                      "(fc-match), instead of files: the build then depends on this machine, and reads outside the "
+                      "game folder only when the person building allows it (GENPNP_SYSTEM_FONTS=1)",
+                      "Liberation Serif")
     licence: str = fld(Str(), "", "the font's licence (it is embedded): required for font files",
                        "SIL Open Font License 1.1")
     loc: Loc = Loc("<built-in>")
@@ -81,6 +83,14 @@ class FontEntry:
             return ctx.error(loc, 'a font names its regular face: either "file" (a font file of the game folder) '
                              'or "system" (a font family installed on this machine)')
         if system:
+            import os
+
+            if os.environ.get("GENPNP_SYSTEM_FONTS", "") not in ("1", "yes", "true"):
+                # a game folder reads nothing outside itself unless the person building allows it
+                return ctx.error(where("system"), f'"{system}" is a font installed on this machine, outside the game '
+                                 "folder: a game reads only its own files unless you allow installed fonts for "
+                                 "this build (GENPNP_SYSTEM_FONTS=1; only for a game you trust), or put the font's "
+                                 "files in the game folder and name them with file:, bold:, italic:")
             faces = {}
             for key, style in _FACES:
                 if key != "file" and values.get(key):
