@@ -408,7 +408,7 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
            out_dir: Path | None, shop: str | None, image_url: str | None, jobs: int | None, game: str) -> None:
     """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets and a saved object."""
-    from genpnp.export import export_game
+    from genpnp.tts import export_game
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"

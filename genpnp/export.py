@@ -309,17 +309,3 @@ def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: 
                                       "bleed_mm": round(bleed / INCH * 25.4, 3), "ink": ink, "images": images,
                                       "files": files, "skipped": skipped(game, only), **extra})
     return [out / name for name in pixels] + [out / "png.json"]
-
-
-def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
-                only: Sequence[str] = (), image_url: str | None = None, shop: Any = None,
-                processes: int = 1) -> list[Path]:
-    """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed; with
-    ``image_url``, also the saved object Tabletop Simulator loads)."""
-    if fmt == "tts":
-        from genpnp.tts import export_tts
-
-        if bleed:
-            raise UsageError("--bleed: Tabletop Simulator faces are cut at the trim line (leave --bleed out)")
-        return export_tts(game, out, dpi, ink, only, image_url)
-    return export_png(game, out, dpi, bleed, ink, only, shop, processes)

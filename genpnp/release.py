@@ -161,7 +161,7 @@ def run_export(job: Export, out: str) -> tuple[Export, tuple[str, ...], tuple[st
     """Load the game and write one export into ``<out>/<game>/<format>/`` (runs in a worker process);
     returns the files written (relative to ``out``) or the errors."""
     from genpnp.content.project import load_game
-    from genpnp.export import export_game
+    from genpnp.tts import export_game
 
     root = Path(out)
     try:

@@ -18,9 +18,11 @@ from typing import Any
 
 from PIL import Image
 
+from genpnp.errors import UsageError
 from genpnp.export import (
     FaceJob,
     check_sizes,
+    export_png,
     exportable,
     face_jobs,
     folder_of,
@@ -154,3 +156,16 @@ def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only:
     files += sorted({out / s["back"] for d in report["decks"] for s in d["sheets"]})
     saved = [out / "tts-object.json"] if image_url is not None else []
     return files + [out / i["file"] for i in report["images"]] + saved + [out / "tts.json"]
+
+
+def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
+                only: Sequence[str] = (), image_url: str | None = None, shop: Any = None,
+                processes: int = 1) -> list[Path]:
+    """Every face of the game's pieces as images: ``fmt`` "png" (genpnp.export.export_png, for print shops)
+    or "tts" (export_tts, whose faces have no bleed; with
+    ``image_url``, also the saved object Tabletop Simulator loads)."""
+    if fmt == "tts":
+        if bleed:
+            raise UsageError("--bleed: Tabletop Simulator faces are cut at the trim line (leave --bleed out)")
+        return export_tts(game, out, dpi, ink, only, image_url)
+    return export_png(game, out, dpi, bleed, ink, only, shop, processes)
