@@ -177,3 +177,10 @@ def test_callout_and_example_boxes_take_the_games_box_styles():
     assert example_text[0][4] == "serif" and example_text[0][5] == 8.0 and example_text[0][6].color == "INK"
     x, y, w, h = boxes[1][1:5]
     assert y < example_text[0][2] < y + h  # the text sits inside its box
+
+
+def test_brackets_inside_a_field_or_piece_reference_are_not_tags():
+    """`{piece:tiles[random=true]}` names a piece: its [random=true] is no style tag (a review found it printed raw)."""
+    segments, problems = markup.parse("6 are {piece:tiles[random=true]} [red]Random[/] tiles", Resolver())
+    assert "{piece:tiles[random=true]}" in "".join(text for text, _, _ in segments)
+    assert all("random" not in message for _, message in problems)

@@ -17,6 +17,7 @@ from typing import Any
 from genpnp.content.markdown import runs
 from genpnp.errors import did_you_mean
 
+FIELD = re.compile(r"\{[^{}]*\}")
 TAG = re.compile(r"\\\[|\[(/?)([a-z][a-z0-9_-]*)?(?:=([^\]\s]+))?\]")
 TAGS = ("color", "colour", "size", "font", "u", "s", "sup", "sub")
 SCRIPT = 0.7  # a superscript's or subscript's size, in the text's size
@@ -87,7 +88,10 @@ def parse(text: str, resolve: Resolver) -> tuple[list[Segment], list[tuple[int, 
         start = text.find(run, offset) if run else offset
         offset = max(offset, start + len(run))
         pos = 0
+        fields = [(f.start(), f.end()) for f in FIELD.finditer(run)]  # {field}, {piece:tiles[random=true]}
         for m in TAG.finditer(run):
+            if any(a < m.start() and m.end() <= b for a, b in fields):
+                continue  # brackets inside a {...} belong to it, not to a style tag
             if m.start() > pos:
                 segments.append((run[pos:m.start()], emphasis, style))
             pos = m.end()
