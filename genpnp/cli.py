@@ -5,13 +5,13 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from genpnp import __version__, progress
+from genpnp import __version__, i18n, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
 from genpnp.impose.options import Options, parse_offset, parse_paper
 from genpnp.progress import verbosity_options
@@ -126,6 +126,9 @@ def _keep_overlays(ctx: click.Context, param: click.Parameter, value: tuple[Any,
 
 def overlay_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--overlay FILE.yaml and --set key.path=value (docs/content.md, "Overlays"); read by load_games."""
+    fn = click.option("--lang", "lang", default=None, metavar="CODE", expose_value=False, callback=_keep_overlays,
+                      help="Build the game in this one of its languages (game.yaml `languages:`); default: "
+                           "the first.")(fn)
     fn = click.option("--set", "sets", multiple=True, metavar="KEY.PATH=VALUE", expose_value=False,
                       callback=_keep_overlays, help="A one-off change, e.g. components.red-tiles.qty=10.")(fn)
     return click.option("--overlay", "overlays", multiple=True, type=click.Path(path_type=Path),
@@ -155,6 +158,12 @@ def current_overlays() -> list[Any]:
     return out
 
 
+def current_lang() -> str | None:
+    """--lang: the language to load games in (None: each game's first)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("genpnp.overlays", {}).get("lang") if ctx is not None else None
+
+
 def strict() -> bool:
     ctx = click.get_current_context(silent=True)
     return bool(ctx is not None and ctx.meta.get("genpnp.strict"))
@@ -168,7 +177,7 @@ def load_each(content: Path, names: tuple[str, ...]) -> dict[str, Any]:
     overlays = current_overlays()
     for game_id, folder in resolve_games(content, names).items():
         try:
-            game = load_game(folder, game_id, overlays)
+            game = load_game(folder, game_id, overlays, current_lang())
             if strict() and warnings_of(game):
                 raise ContentError(strict_problems(warnings_of(game)))
             out[game_id] = game
@@ -257,7 +266,8 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
     report = progress.current()
     failed = False
     for game in load_games(content, games):
-        report.detail(f"{game.id}: {len(game.components)} components, {options.file_name(game.id)}")
+        report.detail(f"{game.id}: {len(game.components)} components, "
+                      f"{i18n.file_name(options.file_name(game.id), game.lang)}")
         try:  # one invalid game does not stop the others; it only writes nothing itself
             with report.pages(game.id) as tick:
                 if since is not None:
@@ -503,7 +513,11 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     given = ctx.meta.get("genpnp.overlays", {})
     extra = rel.Extra(**opts, overlays=tuple(str(p) for p in given.get("overlays", ())),
                       sets=tuple(given.get("sets", ())))
-    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra)
+    asked = current_lang()
+    languages: dict[str, Sequence[str]] = {
+        g.id: [lang if i else "" for i, lang in enumerate(g.meta.languages or ("",)) if asked is None or lang == asked]
+        for g in loaded.values()}
+    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra, languages)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
     with report.pages("release", "build") as tick:
         outputs = rel.run_all(variants, out_dir, jobs or os.cpu_count() or 1,
@@ -526,6 +540,30 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
                           {g: pieces_entry(f) for g, f in faces.items()}, notes):
         report.result(str(path))
     report.result(str(out_dir / "manifest.json"))
+
+
+@main.command()
+@content_option
+@click.option("--lang", "lang", required=True, metavar="CODE", help="The language to translate into.")
+@click.argument("game")
+@reports_errors
+def translate(content: Path, lang: str, game: str) -> None:
+    """Write or update GAME's catalog lang/CODE.yaml with every text still to translate (empty, with
+    where it is used), keeping the entries already there; list the Markdown files still to write."""
+    from genpnp.content import translate as tl
+    from genpnp.content.project import load_game, resolve_games, shown
+
+    ((game_id, folder),) = resolve_games(content, (game,)).items()
+    missing: list[Any] = []
+    loaded = load_game(folder, game_id, (), lang, untranslated=missing)
+    if not loaded.lang:
+        raise UsageError(f'"{lang}" is the language {game_id} is written in: nothing to translate')
+    path, added, files = tl.update_catalog(folder.resolve(), lang, missing, loaded.meta.name)
+    for m in files:
+        click.echo(f"{m.loc}: write {m.source[5:]} (the {tl.language_name(lang)} version of this file)", err=True)
+    todo = len({m.source for m in missing if not m.source.startswith("file:")})
+    progress.result_line(f"{shown(path)}: {added} text(s) added, {todo} still to translate, "
+                         f"{len(files)} file(s) to write")
 
 
 @main.command()

@@ -74,8 +74,11 @@ def _palette(meta: GameMeta) -> dict[str, Color]:
     return out
 
 
-def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = ()) -> Game:
-    """Load and check one game (with ``overlays`` merged over it); raises ContentError listing every problem."""
+def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = (), lang: str | None = None,
+              untranslated: list | None = None) -> Game:
+    """Load and check one game (with ``overlays`` merged over it) in language ``lang`` (None: the first of
+    its languages); raises ContentError listing every problem. With ``untranslated`` (a list), texts
+    with no translation are added to it instead of reported (`genpnp translate`)."""
     problems = Problems()
     game_file = folder / "game.yaml"
     root = folder.resolve()
@@ -88,6 +91,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
         problems.check()
     paths = [p for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if p.name != "game.yaml"]
     data, sources = overlay.apply(data, [(p, _load(p, problems, root)) for p in paths], overlays, ctx)
+    ctx.lang = _translator(root, data, game_file, lang, problems, untranslated)
     meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
     if meta is INVALID:
         problems.check()
@@ -116,10 +120,28 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
             problems.add(comp.loc, f'the component "{name}" is in no section of game.yaml: add it to sections')
     problems.check()
     components = _stamped(components, meta)
-    game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
-                      problems)
+    game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files),
+                           lang=_built_language(ctx.lang)), problems)
+    if untranslated is not None and ctx.lang is not None:
+        untranslated.extend(ctx.lang.missing)
     problems.check()
     return replace(game, warnings=tuple(problems.warnings))
+
+
+def _translator(root: Path, data: Any, game_file: Path, lang: str | None, problems: Problems,
+                untranslated: list | None) -> Any:
+    """The game's translator for ``lang`` (genpnp.content.translate), None for a game in one language."""
+    from genpnp.content import translate
+
+    languages = translate.languages_of(data, shown(game_file), problems)
+    if not languages and lang is None:
+        return None
+    return translate.translator(root, languages, lang, problems, Loc(shown(game_file)), untranslated is not None)
+
+
+def _built_language(translator: Any) -> str:
+    """The language code a build's file names carry: "" for the game's first (or only) language."""
+    return "" if translator is None or translator.source_language else translator.code
 
 
 def _stamped(components: dict[str, Any], meta: GameMeta) -> dict[str, Any]:

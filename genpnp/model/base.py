@@ -16,6 +16,7 @@ from genpnp.content.schema import (
     Custom,
     Int,
     Length,
+    Prose,
     Str,
     build,
     fld,
@@ -47,7 +48,7 @@ class Component:
     double_sided: ClassVar[bool] = False
 
     name: str = ""
-    title: str = fld(Str(max_len=80), "", "section title on its sheets (defaults to the component's name)")
+    title: str = fld(Prose(max_len=80), "", "section title on its sheets (defaults to the component's name)")
     copies: int = fld(Int(1, 100), 1, "how many sets of this component to print")
     sheet: str = fld(Str(), "", "components with the same sheet name share pages (mixed sizes)")
     loc: Loc = Loc("<built-in>")
@@ -94,6 +95,8 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
             ctx.error(vloc, f'the field "{key}" must be a plain value (text or number)')
             return INVALID
         fields[str(key)] = "" if v is None else v
+    if ctx.lang is not None:
+        fields = ctx.lang.item_fields(fields, value, loc, ctx)
     front = value.get("front", "")
     back = value.get("back", "")
     for side, name in (("front", front), ("back", back)):

@@ -8,6 +8,7 @@ from genpnp import fonts
 from genpnp.art.text import draw_lines
 from genpnp.backends.ink import grey_of
 from genpnp.color import Color
+from genpnp.i18n import tr
 from genpnp.impose.frame import Frame
 from genpnp.render.marks import CROP, CUT, CUT_WIDTH, FOLD, FOLD_DASH, TRIM, TRIM_DASH, draw_align, draw_glue
 from genpnp.units import MM
@@ -19,40 +20,42 @@ SOFT = Color(0.4, 0.4, 0.4)
 def credit_lines(meta: Any) -> list[str]:
     lines = []
     if meta.designers:
-        lines.append("Game design: " + ", ".join(meta.designers))
+        lines.append(tr("Game design: {names}", names=", ".join(meta.designers)))
     if meta.artists:
-        lines.append("Art: " + ", ".join(meta.artists))
+        lines.append(tr("Art: {names}", names=", ".join(meta.artists)))
     pub = ", ".join(x for x in (meta.publisher, str(meta.year) if meta.year else "") if x)
     if pub:
-        lines.append("Published: " + pub)
-    lines.append(f"Players: {meta.players}")
-    lines.append(f"Licence: {meta.licence}")
+        lines.append(tr("Published: {publisher}", publisher=pub))
+    lines.append(tr("Players: {players}", players=meta.players))
+    lines.append(tr("Licence: {licence}", licence=meta.licence))
     lines.extend(meta.credits)
     if meta.source:
-        lines.append(f"Source: {meta.source}")
+        lines.append(tr("Source: {source}", source=meta.source))
     return lines
 
 
 def advice_lines(doc: Any) -> list[str]:
     o = doc.options
     lines = [
-        f"Print at 100% (\"actual size\") on {o.paper.name} paper; check the scale square (or bar) on each sheet.",
+        tr("Print at 100% (\"actual size\") on {paper} paper; check the scale square (or bar) on each sheet.",
+           paper=tr(o.paper.name)),
     ]
     if o.backs == "fold":
-        lines.append("Print single-sided. Glue the sheet to card before cutting; fold pairs along the dashed "
-                     "line, glue back to front, then cut.")
+        lines.append(tr("Print single-sided. Glue the sheet to card before cutting; fold pairs along the dashed "
+                        "line, glue back to front, then cut."))
     else:
-        flip = "long" if o.flip == "long" else "short"
-        lines.append(f"Print double-sided, flipping on the {flip} edge; pages marked \"backs\" go on the back "
-                     "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset. "
-                     "Sheets to cut have their backs or nothing behind them; two boards that follow each other "
-                     "are printed back to back: play on them as printed, without trimming.")
+        flip = tr("long") if o.flip == "long" else tr("short")
+        lines.append(tr("Print double-sided, flipping on the {flip} edge; pages marked \"backs\" go on the back "
+                        "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset. "
+                        "Sheets to cut have their backs or nothing behind them; two boards that follow each other "
+                        "are printed back to back: play on them as printed, without trimming.", flip=flip))
     if o.bleed:
-        lines.append(f"Artwork runs {o.bleed / MM:.1f} mm past the cut: cut between the crop marks.")
+        lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
+                        bleed=f"{o.bleed / MM:.1f}"))
     if o.ink == "bw":
-        lines.append("Black-and-white edition: colours print as the greys and patterns in the legend.")
+        lines.append(tr("Black-and-white edition: colours print as the greys and patterns in the legend."))
     elif o.ink == "saver":
-        lines.append("Ink-saver edition: large areas print as light tints.")
+        lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
 
 
@@ -63,17 +66,18 @@ def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
     y = p.y2 - 22 * MM
     surface.text(x, y, meta.name, fonts.BOLD, 28, INK, "left")
     y -= 8 * MM
-    surface.text(x, y, f"Print-and-play edition · version {meta.version}", fonts.DEFAULT, 11, SOFT, "left")
+    surface.text(x, y, tr("Print-and-play edition · version {version}", version=meta.version), fonts.DEFAULT, 11,
+                 SOFT, "left")
     y -= 6 * MM
     if meta.description:
         lines = fonts.wrap(meta.description, fonts.DEFAULT, 10, w)
         draw_lines(surface, lines, fonts.DEFAULT, 10, INK, x, y - len(lines) * 12, w, len(lines) * 12,
                    "left", "top")
         y -= len(lines) * 12 + 4 * MM
-    y = _block(surface, "Credits", credit_lines(meta), x, y, w)
+    y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w)
     y = _contents(surface, doc, x, y, w)
     y = _legend(surface, doc, x, y, w)
-    _block(surface, "Printing", advice_lines(doc), x, y, w)
+    _block(surface, tr("Printing"), advice_lines(doc), x, y, w)
 
 
 def _heading(surface: Any, title: str, x: float, y: float, w: float) -> float:
@@ -92,8 +96,8 @@ def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: fl
 
 
 def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
-    y = _heading(surface, "Contents", x, y, w)
-    entries = [("Cover", 1)] + list(doc.contents)
+    y = _heading(surface, tr("Contents"), x, y, w)
+    entries = [(tr("Cover"), 1)] + list(doc.contents)
     col_w = w / 2 if len(entries) > 8 else w
     rows = -(-len(entries) // (2 if col_w < w else 1))
     for i, (title, page) in enumerate(entries):
@@ -105,15 +109,15 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
 
 
 def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
-    y = _heading(surface, "Legend", x, y, w)
-    items = [("cut", "cut along this line"), ("fold", "fold along this line (dashed)")]
+    y = _heading(surface, tr("Legend"), x, y, w)
+    items = [("cut", tr("cut along this line")), ("fold", tr("fold along this line (dashed)"))]
     if doc.options.bleed:
-        items.append(("crop", "crop marks: cut between them"))
-    items += [("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
-              ("trim", "poster: trim the part along this line"),
-              ("glue", "poster: glue strip, covered by the next part"),
-              ("edge", "poster: lay the next part's trimmed edge on this line"),
-              ("align", "poster: alignment marks, on the glue strip only")]
+        items.append(("crop", tr("crop marks: cut between them")))
+    items += [("hinge", tr("round pairs: cut around both, fold at the hinge, glue, trim the hinge off")),
+              ("trim", tr("poster: trim the part along this line")),
+              ("glue", tr("poster: glue strip, covered by the next part")),
+              ("edge", tr("poster: lay the next part's trimmed edge on this line")),
+              ("align", tr("poster: alignment marks, on the glue strip only"))]
     col_w = w / 2
     row_y, row_h = y, 12.0
     for i, (kind, text) in enumerate(items):
@@ -130,15 +134,15 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
     palette = [c for c in doc.game.palette.values() if c.label]
     if palette:
         ink = doc.options.ink
-        surface.text(x, y, "Colours" + (" (as printed in black and white)" if ink == "bw" else ""),
+        surface.text(x, y, tr("Colours (as printed in black and white)") if ink == "bw" else tr("Colours"),
                      fonts.BOLD, 9, INK, "left")
         y -= 12
         for i, color in enumerate(palette):
             col, row = i % 2, i // 2
             sx, sy = x + col * col_w, y - row * 12
             surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
-            grey = f" - prints as {round((1 - grey_of(color)) * 100)}% grey" if ink == "bw" else ""
-            pattern = f" with {color.pattern}" if ink == "bw" and color.pattern else ""
+            grey = tr(" - prints as {percent}% grey", percent=round((1 - grey_of(color)) * 100)) if ink == "bw" else ""
+            pattern = tr(" with {pattern}", pattern=tr(color.pattern)) if ink == "bw" and color.pattern else ""
             surface.text(sx + 16 * MM, sy, f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, INK, "left")
         y -= ((len(palette) + 1) // 2) * 12
     if doc.options.ink == "color":
@@ -154,9 +158,9 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float
     groups = [[palette[n].label or n for n in group] for group in grey_clashes(doc.game)]
     if not groups:
         return y
-    names = "; ".join(", ".join(g[:-1]) + " and " + g[-1] for g in groups)
-    text = (f"A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
-            "print the black-and-white edition (genpnp build --ink bw).")
+    names = "; ".join(", ".join(g[:-1]) + tr(" and ") + g[-1] for g in groups)
+    text = tr("A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
+              "print the black-and-white edition (genpnp build --ink bw).", names=names)
     for part in fonts.wrap(text, fonts.DEFAULT, 8, w):
         surface.text(x, y, part, fonts.DEFAULT, 8, INK, "left")
         y -= 10
