@@ -71,6 +71,7 @@ class Translator:
     collect: bool = False  # `genpnp translate`: gather what is missing instead of reporting it
     missing: list[Missing] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
+    produced: set[str] = field(default_factory=set)  # texts already in this language (an item's text_de)
 
     @property
     def source_language(self) -> bool:
@@ -88,17 +89,21 @@ class Translator:
 
     def check_numbers(self, source: str, translated: str, loc: Loc, ctx: Any) -> bool:
         a, b = numbers(source), numbers(translated)
+        ok = True
         if Counter(a) != Counter(b):
-            ctx.error(loc, f"the {language_name(self.code)} translation quotes the numbers "
-                           f"{', '.join(b) or 'none'} where the source quotes {', '.join(a) or 'none'}: numbers "
-                           f"read the same in every language")
-            return False
-        if placeholders(source) != placeholders(translated):
-            ctx.error(loc, f"the {language_name(self.code)} translation has the values "
-                           f"{', '.join('{' + p + '}' for p in placeholders(translated)) or 'none'} where the "
-                           f"source has {', '.join('{' + p + '}' for p in placeholders(source)) or 'none'}")
-            return False
-        return True
+            extra = list((Counter(b) - Counter(a)).elements())
+            ctx.error(_line_of(translated, extra, loc), f"the {language_name(self.code)} translation quotes the "
+                      f"numbers {', '.join(b) or 'none'} where the source quotes {', '.join(a) or 'none'}: numbers "
+                      f"read the same in every language")
+            ok = False
+        pa, pb = placeholders(source), placeholders(translated)
+        if pa != pb:
+            extra = ["{" + p + "}" for p in (Counter(pb) - Counter(pa)).elements()]
+            ctx.error(_line_of(translated, extra, loc), f"the {language_name(self.code)} translation has the "
+                      f"values {', '.join('{' + p + '}' for p in pb) or 'none'} where the source has "
+                      f"{', '.join('{' + p + '}' for p in pa) or 'none'}")
+            ok = False
+        return ok
 
     def text(self, value: Any, loc: Loc, ctx: Any) -> Any:
         """The text of a prose field in this language (``value`` a string or ``{en: ..., de: ...}``)."""
@@ -131,6 +136,8 @@ class Translator:
             return str(out)
         if self.source_language or not isinstance(value, str) or not WORDS.search(PLACEHOLDER.sub("", value)):
             return value  # the content's own language, or no words to translate ("{title}", "x2")
+        if value in self.produced:
+            return value  # an item's field from its own column (text_de), filled into a face's {text}
         key = value.strip()
         translated = self.catalog.get(key)
         if not translated:
@@ -183,6 +190,7 @@ class Translator:
             where = row.loc_of(key) if isinstance(row, LMap) and key in row else loc
             src_loc = row.loc_of(base) if isinstance(row, LMap) and base in row else loc
             value = fields.get(key, "")
+            self.produced.add(str(source))  # reported here, if at all: not again where a face shows it
             if value in ("", None) and source not in ("", None):
                 if self.collect:
                     self.missing.append(Missing(str(source), src_loc))
@@ -196,7 +204,18 @@ class Translator:
                 continue
             if value not in ("", None) and self.check_numbers(str(source), str(value), where, ctx):
                 out[base] = value
+                self.produced.add(str(value))
         return out
+
+
+def _line_of(text: str, tokens: list[str], loc: Loc) -> Loc:
+    """In a file's text (``loc`` at its line 1): the line of the first of ``tokens`` it has."""
+    if loc.line != 1 or "\n" not in text:
+        return loc
+    for n, line in enumerate(text.splitlines(), 1):
+        if any(t in line for t in tokens):
+            return Loc(loc.file, n, 1)
+    return loc
 
 
 def _short(text: str) -> str:
