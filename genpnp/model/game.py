@@ -86,7 +86,7 @@ class GameMeta:
 
     name: str = fld(Prose(max_len=60), doc="the game's name", example="Harbour Lights")
     version: str = fld(Str(max_len=20), doc="version of this print-and-play edition", example="1.0")
-    licence: str = fld(Str(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
+    licence: str = fld(Prose(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
     players: str = fld(Str(), doc="number of players", example="2-4")
     designers: tuple = fld(ListOf(Str(), single=True), (), "game designers")
     artists: tuple = fld(ListOf(Str(), single=True), (), "artists")
@@ -94,7 +94,7 @@ class GameMeta:
     year: int = fld(Int(1800, 2200), 0, "year of first publication")
     description: str = fld(Prose(), "", "one or two sentences for the cover")
     credits: tuple = fld(ListOf(Prose(), single=True), (), "further credit lines for the cover")
-    source: str = fld(Str(), "", "where the original game can be found")
+    source: str = fld(Prose(), "", "where the original game can be found")
     rules: tuple = fld(RULES, (), "the rules the game's pieces must satisfy (see Rules)")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
     distinct: tuple = fld(ListOf(ListOf(Str(), min_len=2)), (),
@@ -107,7 +107,7 @@ class GameMeta:
     languages: tuple = fld(ListOf(Str(pattern=r"[a-z]{2,3}(?:-[A-Z]{2})?", hint="a language code: en, de"),
                                   single=True), (),
                            "the languages the game is built in, the one its content is written in first "
-                           "(see Languages)", ["en", "de"])
+                           "(see One game, many languages)", ["en", "de"])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
                              "text elements use them by name (font: title)")
