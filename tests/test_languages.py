@@ -27,7 +27,8 @@ Mischt die {cards.count} Karten und gebt jedem fünf.
 Spiele eine Karte aus und tu, was sie sagt; dann ziehe eine Karte.
 """
 
-CATALOG = {"Deck": "Stapel", "CC BY 4.0": "CC BY 4.0", "How to play": "Spielanleitung", "Cards": "Karten", "Card backs": "Kartenrücken",
+CATALOG = {"Deck": "Stapel", "CC BY 4.0": "CC BY 4.0", "How to play": "Spielanleitung", "Cards": "Karten",
+           "Card backs": "Kartenrücken",
            "A deck of cards read from a spreadsheet (cards.csv) and a short guide.":
                "Ein Kartenstapel aus einer Tabelle (cards.csv) und eine kurze Anleitung."}
 
