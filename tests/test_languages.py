@@ -219,3 +219,18 @@ def test_a_shipped_game_in_german_builds_with_no_english_engine_words_and_passes
     english -= set(re.findall(r"\w+", loaded.meta.name))  # the game's name may stay as it is
     found = sorted(w for w in english if re.search(rf"\b{w}\b", text))
     assert not found, found
+
+
+def test_long_words_of_a_translated_card_text_may_break_where_the_language_hyphenates(tmp_path: Path) -> None:
+    """pyphen's German patterns put soft hyphens in long words: the wrapper breaks there only when needed."""
+    from genpnp import fonts
+
+    cards = CARDS.replace("Der nächste Spieler setzt aus.", "Der nächste Spieler verliert die Spielrunde.")
+    de = load_game(deck(tmp_path, cards=cards), lang="de")
+    texts = [e.text for e in de.components["cards"].pieces[-1].front.elements if hasattr(e, "text")]
+    assert "Der nächste Spieler ver\u00adliert die Spiel\u00adrun\u00adde." in texts, texts
+    width = fonts.text_width("die Spielrunde", fonts.DEFAULT, 10) - 1  # the word does not fit: it breaks
+    lines = fonts.wrap("die Spiel\u00adrun\u00adde", fonts.DEFAULT, 10, width)
+    assert len(lines) == 2 and lines[0].endswith("-") and lines[0][:-1] + lines[1] == "die Spielrunde", lines
+    assert "\u00ad" not in "".join(e.text for e in load_game(tmp_path / "deck").components["cards"].pieces[-1]
+                                   .front.elements if hasattr(e, "text"))

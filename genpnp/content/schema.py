@@ -135,7 +135,7 @@ class Translated(Spec):
 
     def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
         if ctx.lang is not None:
-            value = ctx.lang.text(value, loc, ctx)
+            value = ctx.lang.hyphenate(ctx.lang.text(value, loc, ctx))
             if value is INVALID:
                 return INVALID
         return self.inner.parse(value, loc, ctx)

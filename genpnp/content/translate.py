@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,17 @@ class Translator:
             return INVALID
         return translated
 
+    def hyphenate(self, text: str) -> str:
+        """``text`` with soft hyphens where this language may break its long words (pyphen's patterns,
+        the ones LibreOffice uses): the text wrappers break there only when a word does not fit. The
+        content's own language is left as written (its build stays the same as with no languages)."""
+        hyphens = None if self.source_language else _hyphenator(self.code)
+        if hyphens is None or not isinstance(text, str):
+            return text
+        parts = re.split(r"(\{[^{}]*\})", text)  # never inside {icon:name} or {field}
+        return "".join(p if p.startswith("{") else LONG_WORD.sub(lambda m: hyphens.inserted(m.group(), "\u00ad"), p)
+                       for p in parts)
+
     def file(self, path: Path, loc: Loc, ctx: Any) -> Any:
         """``text/rules.md`` in this language: ``text/rules.de.md`` beside it."""
         if self.source_language:
@@ -206,6 +218,18 @@ class Translator:
                 out[base] = value
                 self.produced.add(str(value))
         return out
+
+
+LONG_WORD = re.compile(r"[^\W\d_]{8,}")
+
+
+@cache
+def _hyphenator(code: str) -> Any:
+    """pyphen's hyphenation of ``code`` (None where it has no patterns for the language)."""
+    import pyphen
+
+    name = pyphen.language_fallback(code)
+    return pyphen.Pyphen(lang=name) if name else None
 
 
 def _line_of(text: str, tokens: list[str], loc: Loc) -> Loc:
