@@ -387,7 +387,7 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
     ((game_id, folder),) = resolve_games(content, (game,)).items()
     given = click.get_current_context().meta.get("genpnp.overlays", {})
     watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
-                      current_overlays, lambda line: click.echo(line, err=True))
+                      current_overlays, lambda line: click.echo(line, err=True), lang=current_lang())
     stop_on_sigterm()
     sys.exit(watch(watcher, extra_paths=[Path(p) for p in given.get("overlays", ())]))
 
@@ -411,7 +411,8 @@ def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, ga
     game_id, folder = one_game(content, game)
     ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
     preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, strict(),
-                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True))
+                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True),
+                      lang=current_lang())
     stop_on_sigterm()
     sys.exit(run(preview, port, [Path(p) for p in given.get("overlays", ())]))
 

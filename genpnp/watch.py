@@ -53,6 +53,7 @@ class Watcher:
     report: Report = print
     last_good: Path | None = None
     rebuilds: int = field(default=0)
+    lang: str | None = None  # --lang: the game in this one of its languages
 
     def rebuild(self) -> bool:
         """Load, validate, build and preview once; True when a new PDF was written."""
@@ -63,7 +64,7 @@ class Watcher:
         started = time.monotonic()
         self.rebuilds += 1
         try:
-            game = load_game(self.folder, self.game_id, self.overlays())
+            game = load_game(self.folder, self.game_id, self.overlays(), self.lang)
             for warning in warnings_of(game):
                 self.report(str(warning))
             built = build_game(game, self.options, self.out_dir, self.force)
