@@ -186,6 +186,26 @@ def load_each(content: Path, names: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def every_language(results: dict[str, Any]) -> dict[str, Any]:
+    """Each game that loaded in its first language, loaded in its other languages too: a missing
+    translation (or any problem only another language has) makes the game a ContentError."""
+    from genpnp.content.project import load_game
+
+    out = dict(results)
+    for game_id, game in results.items():
+        if isinstance(game, ContentError) or len(game.meta.languages) < 2:
+            continue
+        problems = []
+        for lang in game.meta.languages[1:]:
+            try:
+                load_game(game.root, game_id, current_overlays(), lang)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            out[game_id] = ContentError(problems)
+    return out
+
+
 def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
     """Load every named game (with --overlay/--set merged); report all content errors together."""
     from genpnp.content.project import warnings_of
@@ -237,6 +257,8 @@ def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> 
     from genpnp.validation import report_json, report_text
 
     results = load_each(content, games)
+    if current_lang() is None:
+        results = every_language(results)
     if fmt == "json":
         document, failed = report_json(results, strict(), explain)
         progress.result_line(json.dumps(document, indent=2))

@@ -91,6 +91,14 @@ def test_every_missing_translation_is_reported_at_once(tmp_path: Path) -> None:
     assert len(lines) == len(CATALOG) + 1  # "Deck" twice: the game's name and the text on the card backs
 
 
+def test_validate_checks_every_language_unless_told_one(tmp_path: Path) -> None:
+    deck(tmp_path, {k: v for k, v in CATALOG.items() if k != "Cards"})
+    every = run("validate", "deck", "--content", tmp_path)
+    assert every.exit_code == 1 and 'no German translation of "Cards"' in every.output, every.output
+    english = run("validate", "deck", "--content", tmp_path, "--lang", "en")
+    assert english.exit_code == 0, english.output
+
+
 def test_a_missing_csv_cell_is_an_error_at_its_row_and_column(tmp_path: Path) -> None:
     cards = CARDS.replace("Der nächste Spieler setzt aus.", "")
     (line,) = problems(deck(tmp_path, cards=cards))
