@@ -99,6 +99,20 @@ def test_validate_checks_every_language_unless_told_one(tmp_path: Path) -> None:
     assert english.exit_code == 0, english.output
 
 
+def test_an_item_field_a_face_shows_is_translated_by_the_catalog_and_missing_at_its_cell(tmp_path: Path) -> None:
+    cards = "title,text,qty\nDraw Two,Draw two cards.,4\nSkip,Miss a turn.,4\n"
+    catalog = {**CATALOG, "Draw Two": "Zieh zwei", "Draw two cards.": "Ziehe zwei Karten.", "Skip": "Aussetzen"}
+    folder = deck(tmp_path, catalog, cards)
+    (line,) = problems(folder)
+    found = re.fullmatch(r'.*deck/cards\.csv:3:(\d+): no German translation of "Miss a turn\.".*', line)
+    assert found and int(found.group(1)) == len("Skip,") + 1, line
+    catalog["Miss a turn."] = "Setze eine Runde aus."
+    deck(tmp_path / "again", catalog, cards)
+    texts = [e.text for p in load_game(tmp_path / "again" / "deck", lang="de").components["cards"].pieces
+             for e in p.front.elements if hasattr(e, "text")]
+    assert "Zieh zwei" in texts and "Setze eine Runde aus." in texts
+
+
 def test_a_missing_csv_cell_is_an_error_at_its_row_and_column(tmp_path: Path) -> None:
     cards = CARDS.replace("Der nächste Spieler setzt aus.", "")
     (line,) = problems(deck(tmp_path, cards=cards))

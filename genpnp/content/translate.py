@@ -73,6 +73,7 @@ class Translator:
     missing: list[Missing] = field(default_factory=list)
     used: set[str] = field(default_factory=set)
     produced: set[str] = field(default_factory=set)  # texts already in this language (an item's text_de)
+    cells: dict[str, Loc] = field(default_factory=dict)  # an item field's text -> where it is written (a CSV cell)
 
     @property
     def source_language(self) -> bool:
@@ -141,8 +142,8 @@ class Translator:
             return value  # an item's field from its own column (text_de), filled into a face's {text}
         key = value.strip()
         translated = self.catalog.get(key)
-        if not translated:
-            return self._missing(key, loc, ctx)
+        if not translated:  # an item's field a face shows whole ("{title}") is missing at its own cell
+            return self._missing(key, self.cells.get(key, loc), ctx)
         self.used.add(key)
         if not self.check_numbers(key, translated, self.catalog_locs.get(key, loc), ctx):
             return INVALID
@@ -185,6 +186,11 @@ class Translator:
 
     def item_fields(self, fields: dict[str, Any], row: Any, loc: Loc, ctx: Any) -> dict[str, Any]:
         """An item's fields in this language: ``text_de`` replaces ``text``; other languages' columns go."""
+        if not self.source_language:
+            for key, value in fields.items():
+                if isinstance(value, str) and WORDS.search(value):
+                    self.cells.setdefault(value.strip(), row.loc_of(key) if isinstance(row, LMap) and key in row
+                                          else loc)
         tagged = {}
         for key in fields:
             base, _, code = key.rpartition("_")
