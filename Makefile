@@ -16,6 +16,8 @@ $(STAMP): pyproject.toml
 
 pdf: $(STAMP)
 	$(BIN)/genpnp build --out out
+	@echo "genpnp is installed in $(BIN): run $(BIN)/genpnp, or put it on your PATH to type genpnp as the docs do:"
+	@echo '  export PATH="$$PWD/$(BIN):$$PATH"    (or: . $(BIN)/activate)'
 
 test: $(STAMP) lint typecheck browser
 	$(BIN)/python -m pytest

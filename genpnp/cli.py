@@ -13,7 +13,8 @@ import click
 
 from genpnp import __version__, i18n, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
-from genpnp.impose.options import Options, parse_offset, parse_paper
+from genpnp.impose.options import Options, check_pixels, parse_length_option, parse_offset, parse_paper
+from genpnp.outputs import check_out
 from genpnp.progress import verbosity_options
 from genpnp.units import MM
 
@@ -74,6 +75,25 @@ def reports_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+class LengthOption(click.ParamType):
+    """A length option: 3mm, 0.125in, 9pt or a bare number of millimetres; gives millimetres. A value that is not
+    a finite length in [lo, hi] mm is a usage error (exit 2)."""
+
+    name = "length"
+
+    def __init__(self, lo_mm: float, hi_mm: float):
+        self.lo_mm, self.hi_mm = lo_mm, hi_mm
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return parse_length_option(value, "", self.lo_mm, self.hi_mm)
+        except UsageError as exc:
+            self.fail(str(exc).lstrip(": "), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "LENGTH"
+
+
 def _print_option_list() -> dict[str, Callable[..., Any]]:
     opt = click.option
     return {
@@ -83,16 +103,17 @@ def _print_option_list() -> dict[str, Callable[..., Any]]:
                      help="Double-sided pieces as fold pairs, or backs on the next page."),
         "flip": opt("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True,
                     help="Duplex: which edge the printer flips on."),
-        "offset": opt("--offset", default="0,0", show_default=True, help="Duplex: shift of back pages X,Y in mm."),
-        "bleed": opt("--bleed", type=click.FloatRange(0, 6), default=0.0, show_default=True,
-                     help="Bleed in mm (art past the cut, with crop marks)."),
-        "gutter": opt("--gutter", type=click.FloatRange(0, 12), default=None,
-                      help="With bleed: mm between neighbouring pieces (0 butts them on shared cuts) "
+        "offset": opt("--offset", default="0,0", show_default=True,
+                      help="Duplex: shift of back pages X,Y (lengths; bare numbers in mm)."),
+        "bleed": opt("--bleed", type=LengthOption(0, 6), default=0.0, show_default=True,
+                     help="Bleed: art past the cut, with crop marks (3mm, 0.125in; a bare number is mm; at most 6mm)."),
+        "gutter": opt("--gutter", type=LengthOption(0, 12), default=None,
+                      help="With bleed: space between neighbouring pieces (0 butts them on shared cuts; up to 12mm) "
                            "[default: the widest, up to twice the bleed, that costs no piece]."),
         "ink": opt("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
                    help="Colour, black-and-white (greys and patterns) or ink saver."),
-        "margin": opt("--margin", type=click.FloatRange(5, 40), default=6.35, show_default=True,
-                      help="Printer-safe margin in mm (at least 5)."),
+        "margin": opt("--margin", type=LengthOption(5, 40), default=6.35, show_default=True,
+                      help="Printer-safe margin (0.25in, 6.35mm; a bare number is mm; 5mm to 40mm)."),
         "component": opt("--component", "components", multiple=True, help="Only this component (repeatable)."),
         "copies-as-note": opt("--copies-as-note", is_flag=True,
                               help="Print 'print N times' instead of repeating sheets."),
@@ -169,15 +190,16 @@ def strict() -> bool:
     return bool(ctx is not None and ctx.meta.get("genpnp.strict"))
 
 
-def load_each(content: Path, names: tuple[str, ...]) -> dict[str, Any]:
-    """Game id -> the loaded game, or the ContentError it raised (--strict: warnings are errors)."""
+def load_each(content: Path, names: tuple[str, ...], draft: bool = False) -> dict[str, Any]:
+    """Game id -> the loaded game, or the ContentError it raised (--strict: warnings are errors; ``draft``:
+    errors a PDF can show do not stop the load, see load_game)."""
     from genpnp.content.project import load_game, resolve_games, strict_problems, warnings_of
 
     out: dict[str, Any] = {}
     overlays = current_overlays()
     for game_id, folder in resolve_games(content, names).items():
         try:
-            game = load_game(folder, game_id, overlays, current_lang())
+            game = load_game(folder, game_id, overlays, current_lang(), draft=draft)
             if strict() and warnings_of(game):
                 raise ContentError(strict_problems(warnings_of(game)))
             out[game_id] = game
@@ -206,17 +228,20 @@ def every_language(results: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
+def load_games(content: Path, names: tuple[str, ...], draft: bool = False) -> list[Any]:
     """Load every named game (with --overlay/--set merged); report all content errors together."""
     from genpnp.content.project import warnings_of
 
     games, problems = [], []
-    for result in load_each(content, names).values():
+    for result in load_each(content, names, draft).values():
         if isinstance(result, ContentError):
             problems.extend(result.problems)
             continue
-        for warning in warnings_of(result):
-            click.echo(str(warning), err=True)
+        report = progress.current()
+        if report.level > progress.QUIET:  # --quiet: errors only
+            for warning in warnings_of(result):
+                click.echo(str(warning), err=True)
+        report.detail(f"{result.id}: loaded {len(result.components)} components from {result.root}")
         games.append(result)
     if problems:
         raise ContentError(problems)
@@ -227,22 +252,27 @@ def load_games(content: Path, names: tuple[str, ...]) -> list[Any]:
 @click.version_option(__version__, prog_name="genpnp")
 def main() -> None:
     """genpnp: print-and-play PDFs from YAML game content, with a rules validator."""
+    from genpnp.outputs import stop_on_sigterm
+
+    # `kill` cleans up like Ctrl-C (temporary files removed, the previous output kept) until the command ends
+    click.get_current_context().call_on_close(stop_on_sigterm())
 
 
 @main.command("list")
 @content_option
 @overlay_options
 @click.argument("games", nargs=-1)
+@verbosity_options
 @reports_errors
 def list_cmd(content: Path, games: tuple[str, ...]) -> None:
     """The games found, their components and piece counts."""
     for game in load_games(content, games):
         meta = game.meta
-        click.echo(f"{game.id}: {meta.name} {meta.version} ({meta.players} players)")
+        progress.current().result(f"{game.id}: {meta.name} {meta.version} ({meta.players} players)")
         for comp in game.ordered():
             count = comp.piece_count()
             pieces = f"{count} pieces" if count else "pages"
-            click.echo(f"  {comp.name:<24} {comp.kind_name:<10} {pieces}")
+            progress.current().result(f"  {comp.name:<24} {comp.kind_name:<10} {pieces}")
 
 
 @main.command()
@@ -251,6 +281,7 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--explain", is_flag=True, help="Per rule: what it checked and its witness (the proof).")
 @click.argument("games", nargs=-1)
+@verbosity_options
 @reports_errors
 def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> None:
     """Run the rules; print each violation as path:line:col: rule: message."""
@@ -273,7 +304,8 @@ def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> 
 @verbosity_options
 @print_options
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True)
-@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails, and a draft even with "
+              "text too long for its box (drawn cut, marked red, named in the margin; the command still fails).")
 @click.option("--changed-since", "since", type=click.Path(path_type=Path, exists=True), default=None,
               help="Only the pieces that differ from this release folder, manifest.json or game folder, "
                    "after a page listing the changes.")
@@ -285,9 +317,10 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
     from genpnp.build import InvalidGame, build_game
 
     options = make_options(**opts)
+    check_out(out_dir, content)
     report = progress.current()
     failed = False
-    for game in load_games(content, games):
+    for game in load_games(content, games, draft=force):
         report.detail(f"{game.id}: {len(game.components)} components, "
                       f"{i18n.file_name(options.file_name(game.id), game.lang)}")
         try:  # one invalid game does not stop the others; it only writes nothing itself
@@ -308,6 +341,12 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
             failed = True
             continue
         report.result(f"{built.path} ({built.pages} pages)")
+        if game.drafts:  # a draft: written to be looked at, and still a failure
+            for problem in game.drafts:
+                click.echo(str(problem), err=True)
+            click.echo(f"{game.id}: a draft with {len(game.drafts)} error(s), marked in red in {built.path}",
+                       err=True)
+            failed = True
     if failed:
         sys.exit(1)
 
@@ -319,6 +358,7 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
               help="Also write a proof sheet: each changed piece before and after (OLD and NEW as game folders).")
 @click.argument("old", type=click.Path(path_type=Path, exists=True))
 @click.argument("new", type=click.Path(path_type=Path, exists=True))
+@verbosity_options
 @reports_errors
 def diff(game_id: str, fmt: str, pdf: Path | None, old: Path, new: Path) -> None:
     """List the pieces that changed, were added or removed between OLD and NEW (each a release folder, a
@@ -337,6 +377,7 @@ def diff(game_id: str, fmt: str, pdf: Path | None, old: Path, new: Path) -> None
         for line in changes.lines():
             click.echo(line)
     if pdf is not None:
+        check_out(pdf, None, [p for p in (old, new) if (p / "game.yaml").is_file()], "--pdf")
         pages = proof_sheet(before, after, changes, pdf)
         progress.current().result(f"{pdf} ({pages} pages)")
 
@@ -348,19 +389,29 @@ def diff(game_id: str, fmt: str, pdf: Path | None, old: Path, new: Path) -> None
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out/preview"), show_default=True)
 @click.option("--page", "pages", type=int, multiple=True, help="Only this page (1-based; repeatable).")
 @click.option("--dpi", type=click.IntRange(10, 600), default=72, show_default=True)
+@click.option("--force", is_flag=True, help="A draft even with text too long for its box (drawn cut, marked "
+              "red, named in the margin; the command still fails).")
 @click.option("--vision", type=click.Choice(["protan", "deutan", "tritan"]), default=None,
               help="Show the pages as a player with this colour-vision deficiency sees them.")
 @click.argument("game")
+@verbosity_options
 @reports_errors
-def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, vision: str | None, game: str,
+def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, force: bool, vision: str | None,
+            game: str,
             **opts: Any) -> None:
     """Write PNGs of a game's pages and a contact sheet of all pages."""
     from genpnp.backends.png import preview_game
 
     options = make_options(**opts)
-    (loaded,) = load_games(content, (game,))
+    check_out(out_dir, content)
+    check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} page")
+    (loaded,) = load_games(content, (game,), draft=force)
     for path in preview_game(loaded, options, out_dir, pages, dpi, vision or ""):
-        click.echo(str(path))
+        progress.current().result(str(path))
+    if loaded.drafts:
+        for problem in loaded.drafts:
+            click.echo(str(problem), err=True)
+        sys.exit(1)
 
 
 @main.command()
@@ -369,22 +420,49 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, visi
 @click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png", show_default=True,
               help="png: a PNG per face for print shops; tts: Tabletop Simulator deck sheets.")
 @click.option("--dpi", type=click.IntRange(20, 1200), default=300, show_default=True)
-@click.option("--bleed", default="0", show_default=True, help="png: bleed in mm, or a length (0.125in).")
+@click.option("--bleed", type=LengthOption(0, 12), default=0.0, show_default=True,
+              help="png: bleed around each image (3mm, 0.125in; a bare number is mm; at most 12mm).")
 @click.option("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True)
 @click.option("--component", "components", multiple=True, help="Only this component (repeatable).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Folder to write into [default: out/<game>-<format>].")
+@click.option("--for", "shop", type=click.Choice(["thegamecrafter", "makeplayingcards", "drivethrucards"]),
+              default=None, help="png: a print service's card sizes, dpi, bleed, safe area and file names (its cards "
+                                 "only; --dpi and --bleed come from the service).")
+@click.option("--image-url", default=None, metavar="URL",
+              help="tts: where Tabletop Simulator reads the images from (a web folder you upload them to) "
+                   "[default: file:/// and the --out folder, for this computer].")
 @click.argument("game")
+@verbosity_options
 @reports_errors
-def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: tuple[str, ...],
-           out_dir: Path | None, game: str) -> None:
-    """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets."""
-    from genpnp.export import export_game, parse_bleed
+def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
+           out_dir: Path | None, shop: str | None, image_url: str | None, game: str) -> None:
+    """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets and a saved object."""
+    from genpnp.export import export_game
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
-    files = export_game(loaded, fmt, out, dpi, parse_bleed(bleed), ink, components)
-    click.echo(f"{out}: {len(files) - 1} images, {files[-1].name}")
+    url = None
+    if fmt == "tts":
+        url = image_url or out.resolve().as_uri() + "/"
+        url += "" if url.endswith("/") else "/"
+    preset = None
+    if shop is not None:
+        from genpnp.printshops import preset as find_preset
+
+        if fmt != "png":
+            raise UsageError("--for: print services take the png format (leave --format out)")
+        source = click.get_current_context().get_parameter_source
+        given = [f"--{n}" for n in ("dpi", "bleed") if source(n) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise UsageError(f"--for {shop} sets the dpi and bleed the service asks for: leave {' and '.join(given)} "
+                             "out")
+        preset = find_preset(shop)
+        out = out_dir or Path("out") / f"{loaded.id}-{shop}"
+    check_out(out, content, [loaded.root])
+    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url, preset)
+    images = [f for f in files if f.suffix == ".png"]
+    progress.current().result(f"{out}: {len(images)} images, " + ", ".join(f.name for f in files if f.suffix != ".png"))
 
 
 @main.command("watch")
@@ -396,8 +474,10 @@ def export(content: Path, fmt: str, dpi: int, bleed: str, ink: str, components: 
               help="Folder of the preview PNGs [default: OUT/preview].")
 @click.option("--dpi", type=click.IntRange(10, 300), default=50, show_default=True, help="Of the previews.")
 @click.option("--page", "pages", type=int, multiple=True, help="Preview only this page (repeatable).")
-@click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
+@click.option("--force", is_flag=True, help="Build even when the rules validator fails, and a draft even with "
+              "text too long for its box (drawn cut, marked red, named in the margin).")
 @click.argument("game")
+@verbosity_options
 @reports_errors
 def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, pages: tuple[int, ...],
               force: bool, game: str, **opts: Any) -> None:
@@ -406,7 +486,11 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
     from genpnp.watch import Watcher, stop_on_sigterm, watch
 
     options = make_options(**opts)
+    check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} preview page")
     ((game_id, folder),) = resolve_games(content, (game,)).items()
+    check_out(out_dir, content, [folder])
+    if preview_dir is not None:
+        check_out(preview_dir, content, [folder], "--previews")
     given = click.get_current_context().meta.get("genpnp.overlays", {})
     watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
                       current_overlays, lambda line: click.echo(line, err=True), lang=current_lang())
@@ -424,15 +508,19 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 @click.option("--dpi", type=click.IntRange(20, 300), default=96, show_default=True, help="Of the preview images.")
 @click.option("--force", is_flag=True, help="Build even when the rules validator fails.")
 @click.argument("game", required=False)
+@verbosity_options
 @reports_errors
 def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, game: str | None, **opts: Any) -> None:
     """A live preview of GAME (optional when --content holds one) in the browser, redrawn on every save."""
     from genpnp.serve import Preview, one_game, run
     from genpnp.watch import stop_on_sigterm
 
+    options = make_options(**opts)
+    check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} preview page")
     game_id, folder = one_game(content, game)
+    check_out(out_dir, content, [folder])
     ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
-    preview = Preview(folder, game_id, make_options(**opts), out_dir, dpi, force, strict(),
+    preview = Preview(folder, game_id, options, out_dir, dpi, force, strict(),
                       lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True),
                       lang=current_lang())
     stop_on_sigterm()
@@ -441,21 +529,26 @@ def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, ga
 
 @main.command()
 @click.option("--paper", default="letter", show_default=True)
-@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None)
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+              help="Folder to write calibration-<paper>.pdf into (a name ending in .pdf: that file).")
+@verbosity_options
 @reports_errors
-def calibrate(paper: str, out_file: Path | None) -> None:
+def calibrate(paper: str, out_dir: Path) -> None:
     """Write a duplex calibration page: print it double-sided and read the offset."""
     from genpnp.calibrate import write_calibration
 
     chosen = parse_paper(paper)
-    path = out_file or Path("out") / f"calibration-{chosen.name}.pdf"
+    # --out is a folder, as for every command; a name ending in .pdf is still taken as the file (older scripts)
+    path = out_dir if out_dir.suffix.lower() == ".pdf" else out_dir / f"calibration-{chosen.name}.pdf"
+    check_out(path, Path("content"))
     write_calibration(path, chosen)
-    click.echo(str(path))
+    progress.current().result(str(path))
 
 
 @main.command("check-map")
 @click.option("--group", type=click.IntRange(2, 12), default=None, help="Cells per district (default: the map's).")
 @click.argument("path", type=click.Path(path_type=Path))
+@verbosity_options
 @reports_errors
 def check_map(group: int | None, path: Path) -> None:
     """Prove a grid map can be cut into districts: print a cutting, or why none exists."""
@@ -474,6 +567,7 @@ def check_map(group: int | None, path: Path) -> None:
 @click.option("--county", default=None, help="The county the counter stands on: the district must start there.")
 @click.argument("game")
 @click.argument("members", nargs=-1, required=True)
+@verbosity_options
 @reports_errors
 def check_district(content: Path, taken: tuple[str, ...], players: int | None, county: str | None, game: str,
                    members: tuple[str, ...]) -> None:
@@ -524,6 +618,7 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     for paper in papers:
         parse_paper(paper)
     parse_offset(opts["offset"])
+    check_out(out_dir, content)
     loaded = {g.id: g for g in load_games(content, games)}
     broken = [v for g in loaded.values() for v in errors(validate(g))]
     if broken:
@@ -542,27 +637,25 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
         for g in loaded.values()}
     variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra, languages)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
+
+    def annotate(outputs: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        faces = {g: piece_faces(game) for g, game in loaded.items()}
+        notes = {}
+        for g, before in previous.items():
+            changes = compare(before.faces, faces[g])
+            builds = [(Path(o.pdf).name, rel.options_of(o.variant)) for o in outputs if o.variant.game == g]
+            notes[g] = release_notes(loaded[g], before, changes, builds)
+            for line in changes.lines():
+                report.detail(f"{g}: {line}")
+        return {g: pieces_entry(f) for g, f in faces.items()}, notes
+
     with report.pages("release", "build") as tick:
-        outputs = rel.run_all(variants, out_dir, jobs or os.cpu_count() or 1,
-                              lambda o, n, total: tick(n, total) if tick else None)
-    problems = [line for o in outputs for line in o.errors]
-    if problems:
-        raise GenpnpError("\n".join(problems))
+        outputs, written = rel.release(loaded, variants, out_dir, jobs or os.cpu_count() or 1,
+                                       lambda o, n, total: tick(n, total) if tick else None, annotate)
     for o in outputs:
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
-    exports = rel.run_exports(rel.export_plan(loaded), out_dir, jobs or os.cpu_count() or 1)
-    faces = {g: piece_faces(game) for g, game in loaded.items()}
-    notes = {}
-    for g, before in previous.items():
-        changes = compare(before.faces, faces[g])
-        builds = [(Path(o.pdf).name, rel.options_of(o.variant)) for o in outputs if o.variant.game == g]
-        notes[g] = release_notes(loaded[g], before, changes, builds)
-        for line in changes.lines():
-            report.detail(f"{g}: {line}")
-    for path in rel.finish({g: game.meta for g, game in loaded.items()}, outputs, out_dir, exports,
-                          {g: pieces_entry(f) for g, f in faces.items()}, notes):
+    for path in written:
         report.result(str(path))
-    report.result(str(out_dir / "manifest.json"))
 
 
 @main.command()
@@ -593,6 +686,7 @@ def translate(content: Path, lang: str, game: str) -> None:
 @content_option
 @click.option("--from", "source", default=None, help="Copy this game (a name in --content, or a folder).")
 @click.argument("name")
+@verbosity_options
 @reports_errors
 def new(content: Path, source: str | None, name: str) -> None:
     """Write a new game folder NAME into --content, from a small template or a copy of a game."""
@@ -600,12 +694,17 @@ def new(content: Path, source: str | None, name: str) -> None:
     from genpnp.newgame import new_game
 
     origin = next(iter(resolve_games(content, (source,)).values())) if source else None
-    folder = new_game(name, content, origin)
-    click.echo(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
+    skipped: list[str] = []
+    folder = new_game(name, content, origin, skipped)
+    for line in skipped:
+        click.echo(f"{origin}/{line}", err=True)
+    progress.current().result(f"{folder}: now edit its files, then: genpnp build {name} --content {content}")
 
 
 @main.command()
-@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None, help="Write to a file.")
+@click.option("--out", "out_file", type=click.Path(path_type=Path), default=None,
+              help="Write genpnp.schema.json into this folder (a name ending in .json: that file).")
+@verbosity_options
 @reports_errors
 def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of content files: game.yaml and component files."""
@@ -613,18 +712,24 @@ def schema(out_file: Path | None) -> None:
 
     if out_file is None:
         click.echo(schema_text(), nl=False)
-    else:
-        out_file.write_text(schema_text(), encoding="utf-8")
+        return
+    path = out_file if out_file.suffix.lower() == ".json" else out_file / "genpnp.schema.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(schema_text(), encoding="utf-8")
+    progress.current().result(str(path))
 
 
 @main.command()
 @click.option("--out", "out_file", type=click.Path(path_type=Path), default=Path("docs/content.md"),
               show_default=True)
+@verbosity_options
 @reports_errors
 def docs(out_file: Path) -> None:
     """(Re)write the content reference from the schema definitions."""
     from genpnp.docgen import content_reference
 
+    if out_file.is_dir():  # --out a folder: content.md in it
+        out_file = out_file / "content.md"
     if not out_file.parent.is_dir():
         raise UsageError(f"{out_file.parent}: no such folder (run in the genpnp repository, or give --out FILE)")
     out_file.write_text(content_reference(), encoding="utf-8")
@@ -636,26 +741,54 @@ def docs(out_file: Path) -> None:
 @overlay_options
 @print_options
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--for", "shop", type=click.Choice(["thegamecrafter", "makeplayingcards", "drivethrucards"]),
+              default=None, help="Also check the cards against a print service: its card sizes, and text and icons "
+                                 "inside its safe area (as export --for does).")
 @click.argument("games", nargs=-1)
+@verbosity_options
 @reports_errors
-def audit(content: Path, fmt: str, games: tuple[str, ...], **opts: Any) -> None:
+def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **opts: Any) -> None:
     """Measure every page the build would write: coverage, sheets against a lower bound, and faults
     (text overflow or overlap, marks on art, ink outside the margin, bleed over folds, duplex order).
     Exit 1 on an error finding."""
     from genpnp.audit import audit_game
 
     options = make_options(**opts)
-    audits = [audit_game(game, options) for game in load_games(content, games)]
+    loaded = load_games(content, games)
+    audits = [audit_game(game, options) for game in loaded]
+    service = _service_findings(loaded, shop) if shop else {}
     if fmt == "json":
-        progress.result_line(json.dumps([a.as_dict() for a in audits], indent=2))
+        documents = [a.as_dict() for a in audits]
+        if shop:
+            for doc, a in zip(documents, audits):
+                doc["print_service"] = {"service": shop, "errors": [str(p) for p in service[a.game]]}
+        progress.result_line(json.dumps(documents, indent=2))
     else:
         for a in audits:
+            for line in service.get(a.game, []):
+                progress.result_line(str(line))
             for f in a.findings:
                 progress.result_line(str(f))
             use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
                 len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
             progress.result_line(
                 f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
-                f"pieces cover {use:.0%} of their pages; {len(a.errors)} error(s), "
+                f"pieces cover {use:.0%} of their pages; {len(a.errors) + len(service.get(a.game, []))} error(s), "
                 f"{len(a.findings) - len(a.errors)} warning(s)")
-    sys.exit(1 if any(a.errors for a in audits) else 0)
+    sys.exit(1 if any(a.errors for a in audits) or any(service.values()) else 0)
+
+
+def _service_findings(games: list[Any], shop: str) -> dict[str, list[Any]]:
+    """Each game's problems at a print service (sizes it does not print, text or icons in its cut margin)."""
+    from genpnp import printshops
+    from genpnp.export import exportable
+
+    preset = printshops.preset(shop)
+    out: dict[str, list[Any]] = {}
+    for game in games:
+        try:
+            printshops.check(preset, printshops.cards(exportable(game)))
+            out[game.id] = []
+        except ContentError as exc:
+            out[game.id] = list(exc.problems)
+    return out

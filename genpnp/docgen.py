@@ -130,7 +130,8 @@ FIELD_TEMPLATE = {"type": "string", "pattern": r"\{[A-Za-z_][A-Za-z0-9_]*\}"}
 def _templated(schema: dict[str, Any]) -> dict[str, Any]:
     """An object schema whose every property may also be a ``{field}`` template."""
     out = dict(schema)
-    out["properties"] = {k: {"anyOf": [v, FIELD_TEMPLATE]} if v else v for k, v in schema["properties"].items()}
+    out["properties"] = {k: {"anyOf": [v, FIELD_TEMPLATE, {"$ref": "#/$defs/by"}]} if v else v
+                         for k, v in schema["properties"].items()}
     return out
 
 
@@ -142,7 +143,8 @@ def element_schema(name: str, cls: type) -> dict[str, Any]:
     if shorthand:
         value = {"anyOf": [params, params["properties"].get(shorthand, {})]}
     return {"type": "object", "title": f"art: {name}", "description": _doc(cls),
-            "properties": {name: value}, "required": [name], "additionalProperties": False}
+            "properties": {name: value, "when": {"$ref": "#/$defs/when"}, "unless": {"$ref": "#/$defs/when"}},
+            "required": [name], "additionalProperties": False}
 
 
 def content_schema() -> dict[str, Any]:
@@ -155,6 +157,9 @@ def content_schema() -> dict[str, Any]:
     defs["element"] = {"oneOf": [{"$ref": f"#/$defs/art-{name}"} for name in arts]}
     defs.update({f"art-{name}": element_schema(name, cls) for name, cls in arts.items()})
     defs["face"] = object_schema(Face)
+    from genpnp.model.facelogic import BY_SCHEMA, TESTS_SCHEMA
+
+    defs["by"], defs["when"] = BY_SCHEMA, TESTS_SCHEMA
     from genpnp.content.projectfile import ProjectDefaults
 
     defs["project-file"] = object_schema(ProjectDefaults)

@@ -39,6 +39,7 @@ class Problem:
     loc: Loc
     message: str
     severity: str = "error"  # "error" or "warning"
+    drawable: bool = False  # an error the PDF can still show (text too long): `build --force` draws a draft
 
     def __str__(self) -> str:
         tag = "warning: " if self.severity == "warning" else ""
@@ -111,8 +112,9 @@ class Problems:
     def warnings(self) -> list[Problem]:
         return [p for p in self.items if p.severity == "warning"]
 
-    def check(self) -> None:
-        if self.errors:
+    def check(self, draft: bool = False) -> None:
+        """Raise every problem if there is an error (with ``draft``, an error the PDF can show does not count)."""
+        if any(not (draft and p.drawable) for p in self.errors):
             raise ContentError(self.items)
 
 

@@ -10,9 +10,7 @@ the same bytes. ``genpnp.tts`` builds Tabletop Simulator deck sheets from the sa
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -25,7 +23,8 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from genpnp.errors import ContentError, Problem, UsageError, did_you_mean
-from genpnp.units import INCH
+from genpnp.outputs import check_name, replaced_folder
+from genpnp.units import INCH, MM
 
 MAX_PIXELS = 50_000_000  # one image; a 600 x 600 mm board at 300 dpi is 50 megapixels
 NAME_FIELDS = ("name", "title", "id", "label")
@@ -182,68 +181,112 @@ def save_png(image: Image.Image, path: Path, dpi: float) -> None:
     image.save(path, format="PNG", dpi=(dpi, dpi), compress_level=6)
 
 
+MARKERS = ("png.json", "tts.json")  # an export folder: genpnp may replace it whole
+
+
 @contextmanager
 def staged(out: Path) -> Iterator[Path]:
-    """A temporary folder beside ``out`` whose entries replace out's when the block succeeds: an
-    export that fails half-way leaves ``out`` as it was."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
+    """A temporary folder beside ``out`` that replaces ``out`` whole when the block succeeds
+    (``genpnp.outputs.replaced_folder``): an export that fails, is interrupted or killed leaves
+    ``out`` as it was, and nothing outside ``out`` is touched. ``out`` must be new, empty or an
+    earlier export (holding png.json or tts.json)."""
+    with replaced_folder(out, MARKERS) as tmp:
         yield tmp
-        out.mkdir(parents=True, exist_ok=True)
-        for entry in sorted(tmp.iterdir()):
-            target = out / entry.name
-            if target.is_dir() and not target.is_symlink():
-                shutil.rmtree(target)
-            os.replace(entry, target)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def folder_of(component: Any) -> str:
+    """The component's folder name in an export: its name, checked as one file name."""
+    return check_name(component.name, component.loc, "the component name")
 
 
 def write_json(path: Path, data: Any) -> None:
     path.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
+def image_files(jobs: Sequence[FaceJob], namer: Any = None) -> tuple[list[str], list[FaceJob]]:
+    """The file of each job, and the jobs to draw: each distinct image once. Faces that draw the same (one
+    ResolvedFace of one component) share a file: a face every item shares is ``<component>/<face>.png``
+    (``cards/back.png``), else the first item's ``<nn>-<item>-<face>.png``. ``namer`` (a print service's
+    naming, genpnp.printshops.file_namer) names the files instead; a service whose naming puts each card's
+    back beside its front ("back-front") gets every face of every item."""
+    users: dict[tuple[str, str], list[int]] = {}
+    for n, job in enumerate(jobs):
+        face = getattr(job.piece, job.face)
+        drawing = f"{job.item}/{job.face}" if getattr(namer, "__name__", "") == "back_front" else face.key
+        users.setdefault((job.component.name, drawing), []).append(n)
+    files: list[str] = [""] * len(jobs)
+    taken: set[str] = set()
+    draw: list[FaceJob] = []
+    for (component, drawing), numbers in users.items():
+        first = jobs[numbers[0]]
+        face = getattr(first.piece, first.face)
+        items = {jobs[n].item for n in numbers}
+        if namer is not None:
+            name = namer(first, first.item, len(items) > 1)
+            if name in taken:  # two different faces shared by several items: the first item's own name
+                name = namer(first, first.item, False)
+            taken.add(name)
+            draw.append(first)
+            for n in numbers:
+                files[n] = name
+            continue
+        folder = folder_of(first.component)  # a name checked as one file name (genpnp.outputs)
+        name = f"{folder}/{first.stem}-{first.face}.png"
+        if len(items) > 1 and drawing == f"{component}/{face.name}" and slug(face.name):
+            common = f"{folder}/{slug(face.name)}.png"  # one design for several items: named by the face
+            if common not in taken:
+                name = common
+        taken.add(name)
+        draw.append(first)
+        for n in numbers:
+            files[n] = name
+    return files, draw
+
+
 def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
-               only: Sequence[str] = ()) -> list[Path]:
-    """One PNG per face of every item into ``out/<component>/<nn>-<item>-<face>.png``, and
-    ``out/png.json`` listing each file with its item, face, quantity and pixel size."""
+               only: Sequence[str] = (), shop: Any = None) -> list[Path]:
+    """Each distinct face image once into ``out/<component>/``, and ``out/png.json``: ``images`` lists each file
+    written with its pixel size, ``files`` maps every item's faces (with quantity) to its file. With ``shop``
+    (a genpnp.printshops.Preset): its cards only, at its dpi and bleed, checked against its sizes and safe
+    area, named as it asks."""
     components = exportable(game, only)
+    extra: dict[str, Any] = {}
+    namer = None
+    if shop is not None:
+        from genpnp import printshops
+
+        dpi, bleed = shop.dpi, shop.bleed
+        kept = printshops.cards(components)
+        extra = {"service": shop.name, "sizes": printshops.check(shop, kept), "safe_mm": round(shop.safe / MM, 3),
+                 "not_cards": [c.name for c in components if c not in kept]}
+        components, namer = kept, printshops.file_namer(shop)
     check_sizes(components, bleed, dpi)
     jobs = [job for comp in components for job in face_jobs(comp)]
-    files = []
+    names, draw = image_files(jobs, namer)
+    file_of = {id(job): name for job, name in zip(jobs, names)}
+    pixels: dict[str, list[int]] = {}
     with staged(out) as tmp:
-        for job, image in render_faces(game, jobs, dpi, bleed, ink):
-            rel = f"{job.component.name}/{job.stem}-{job.face}.png"
-            save_png(image, tmp / rel, dpi)
-            files.append({"file": rel, "component": job.component.name, "item": job.item, "face": job.face,
-                          "qty": job.qty, "pixels": list(image.size)})
+        for job, image in render_faces(game, draw, dpi, bleed, ink):
+            save_png(image, tmp / file_of[id(job)], dpi)
+            pixels[file_of[id(job)]] = list(image.size)
+        files = [{"file": name, "component": job.component.name, "item": job.item, "face": job.face,
+                  "qty": job.qty, "pixels": pixels[name]} for job, name in zip(jobs, names)]
+        images = [{"file": name, "pixels": pixels[name],
+                   "pieces": sum(f["qty"] for f in files if f["file"] == name)} for name in pixels]
         write_json(tmp / "png.json", {"game": game.id, "version": game.meta.version, "dpi": dpi,
-                                      "bleed_mm": round(bleed / INCH * 25.4, 3), "ink": ink, "files": files,
-                                      "skipped": skipped(game, only)})
-    return [out / f["file"] for f in files] + [out / "png.json"]
-
-
-def parse_bleed(text: str) -> float:
-    """``--bleed``: millimetres (``3``) or a length (``0.125in``, ``3.175mm``), up to 12 mm; in points."""
-    from genpnp.units import MM, UnitError, parse_length
-
-    try:
-        value = float(text) * MM if re.fullmatch(r"\s*\d+(\.\d*)?\s*", text) else parse_length(text)
-    except UnitError as exc:
-        raise UsageError(f"--bleed: {exc}") from None
-    if not 0 <= value <= 12 * MM:
-        raise UsageError(f"--bleed: {text} is not between 0 and 12 mm")
-    return value
+                                      "bleed_mm": round(bleed / INCH * 25.4, 3), "ink": ink, "images": images,
+                                      "files": files, "skipped": skipped(game, only), **extra})
+    return [out / name for name in pixels] + [out / "png.json"]
 
 
 def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
-                only: Sequence[str] = ()) -> list[Path]:
-    """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed)."""
+                only: Sequence[str] = (), image_url: str | None = None, shop: Any = None) -> list[Path]:
+    """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed; with
+    ``image_url``, also the saved object Tabletop Simulator loads)."""
     if fmt == "tts":
         from genpnp.tts import export_tts
 
         if bleed:
             raise UsageError("--bleed: Tabletop Simulator faces are cut at the trim line (leave --bleed out)")
-        return export_tts(game, out, dpi, ink, only)
-    return export_png(game, out, dpi, bleed, ink, only)
+        return export_tts(game, out, dpi, ink, only, image_url)
+    return export_png(game, out, dpi, bleed, ink, only, shop)

@@ -13,14 +13,16 @@ import hashlib
 import json
 import os
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp import __version__
 from genpnp.errors import GenpnpError
+from genpnp.outputs import check_name, check_stop, quiet_signals
 
 PAPERS = ("letter", "a4")
 INKS = ("color", "bw")
@@ -121,6 +123,7 @@ def run_all(variants: list[Variant], out: Path, jobs: int,
     results: dict[Variant, Output] = {}
 
     def finished(result: Output) -> None:
+        check_stop()  # SIGTERM came (and its exception was lost): stop here
         results[result.variant] = result
         if done:
             done(result, len(results), len(variants))
@@ -129,11 +132,30 @@ def run_all(variants: list[Variant], out: Path, jobs: int,
         for variant in variants:
             finished(build_variant(variant, str(out)))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(build_variant, v, str(out)) for v in variants]
+        with workers(jobs) as pool:
+            with quiet_signals():
+                futures = [pool.submit(build_variant, v, str(out)) for v in variants]
             for future in as_completed(futures):
                 finished(future.result())
     return [results[v] for v in variants]
+
+
+@contextmanager
+def workers(count: int) -> Iterator[ProcessPoolExecutor]:
+    """A pool of ``count`` worker processes that end with the release: each exits at once when its
+    parent is gone (killed with SIGKILL), and a failure or interrupt here kills them before the
+    error goes on, so no worker writes on after the release has stopped."""
+    from genpnp.outputs import die_with_parent, kill_workers
+
+    pool = ProcessPoolExecutor(max_workers=count, initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        kill_workers()
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
 @dataclass(frozen=True)
@@ -173,14 +195,16 @@ def run_export(job: Export, out: str) -> tuple[Export, tuple[str, ...], tuple[st
     return job, tuple(f.relative_to(root).as_posix() for f in files), ()
 
 
-def run_exports(jobs: list[Export], out: Path, workers: int) -> dict[Export, tuple[str, ...]]:
+def run_exports(jobs: list[Export], out: Path, processes: int) -> dict[Export, tuple[str, ...]]:
     """Every export (in ``workers`` processes when more than one): files per export, in plan order;
     raises GenpnpError with every export's errors if one fails."""
-    if workers <= 1 or len(jobs) <= 1:
+    if processes <= 1 or len(jobs) <= 1:
         results = [run_export(job, str(out)) for job in jobs]
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-            results = list(pool.map(run_export, jobs, [str(out)] * len(jobs)))
+        with workers(min(processes, len(jobs))) as pool:
+            with quiet_signals():
+                pending = [pool.submit(run_export, job, str(out)) for job in jobs]
+            results = [future.result() for future in pending]
     problems = [line for _, _, errors in results for line in errors]
     if problems:
         raise GenpnpError("\n".join(problems))
@@ -192,16 +216,16 @@ def sha256(path: Path) -> str:
 
 
 def write_zip(path: Path, root: Path, files: Sequence[str]) -> None:
-    """A zip of ``files`` (relative to ``root``), sorted, with fixed dates and modes."""
-    tmp = path.with_suffix(".zip.tmp")
-    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
+    """A zip of ``files`` (relative to ``root``), sorted, with fixed dates and modes (written whole)."""
+    from genpnp.outputs import replaced_file
+
+    with replaced_file(path) as tmp, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             info.create_system = 3
             archive.writestr(info, (root / name).read_bytes())
-    os.replace(tmp, path)
 
 
 def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path,
@@ -228,7 +252,7 @@ def export_zips(game_id: str, version: str, exports: dict[Export, tuple[str, ...
     for job, files in exports.items():
         if job.game != game_id:
             continue
-        zip_path = root / f"{game_id}-{version}-{job.format}.zip"
+        zip_path = root / f"{game_id}-{version}-{job.format}.zip"  # finish checked game and version
         write_zip(zip_path, root, files)
         entries.append({"format": job.format, "dpi": job.dpi, "bleed_mm": round(job.bleed * 25.4 / 72, 3),
                         "ink": job.ink, "folder": f"{game_id}/{job.format}", "zip": zip_path.name,
@@ -246,6 +270,7 @@ def finish(games: dict[str, Any], outputs: list[Output], root: Path,
     zips: list[Path] = []
     summary: dict[str, Any] = {}
     for game_id, meta in sorted(games.items()):
+        check_name(f"{game_id}-{meta.version}.zip", meta.loc, "the zip name (<game>-<version>.zip)")
         mine = [o for o in outputs if o.variant.game == game_id]
         manifest = game_manifest(game_id, meta, mine, root, (pieces or {}).get(game_id))
         manifest["exports"] = export_zips(game_id, meta.version, exports or {}, root)
@@ -270,3 +295,29 @@ def finish(games: dict[str, Any], outputs: list[Output], root: Path,
     top = {"genpnp": __version__, "games": summary}
     (root / "manifest.json").write_text(json.dumps(top, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return zips
+
+
+MARKERS = ("manifest.json",)  # a release folder: genpnp may replace it whole
+
+
+def release(games: dict[str, Any], variants: list[Variant], out: Path, jobs: int,
+            done: Callable[[Output, int, int], None] | None = None,
+            annotate: Callable[[list[Output]], tuple[dict[str, Any], dict[str, Any]]] | None = None
+            ) -> tuple[list[Output], list[Path]]:
+    """The whole release into a temporary folder beside ``out`` that replaces ``out`` at the end
+    (``genpnp.outputs.replaced_folder``): ``out`` is always one whole release that its manifest.json
+    describes, the previous one when this run fails, is interrupted or killed. ``games`` maps id to
+    the loaded game; ``annotate(outputs)`` gives ``finish``'s ``pieces`` and ``notes``. Returns the
+    builds and the zips (under ``out``) and manifest.json."""
+    from genpnp.outputs import replaced_folder
+
+    with replaced_folder(out, MARKERS) as tmp:
+        outputs = run_all(variants, tmp, jobs, done)
+        problems = [line for o in outputs for line in o.errors]
+        if problems:
+            raise GenpnpError("\n".join(problems))
+        exports = run_exports(export_plan(games), tmp, jobs)
+        pieces, notes = annotate(outputs) if annotate is not None else ({}, {})
+        zips = finish({g: game.meta for g, game in games.items()}, outputs, tmp, exports, pieces, notes)
+        written = [out / z.relative_to(tmp) for z in zips] + [out / "manifest.json"]
+    return outputs, written

@@ -23,6 +23,7 @@ from genpnp.export import (
     check_sizes,
     exportable,
     face_jobs,
+    folder_of,
     pixel_size,
     render_faces,
     save_png,
@@ -58,9 +59,11 @@ def slots_of(component: Any, jobs: Sequence[FaceJob]) -> list[dict[str, Any]]:
 
 
 def paste_sheets(slots: list[dict[str, Any]], images: dict[int, Path], cell: tuple[int, int], out: Path,
-                 stem: str, dpi: float) -> list[dict[str, Any]]:
+                 stem: str, dpi: float, first_key: int = 1) -> list[dict[str, Any]]:
     """Sheets of the slots' images (looked up by item), 70 a sheet; returns each sheet's entry and sets
-    each slot's sheet, position, row and col."""
+    each slot's sheet, position, row and col, and its card id in Tabletop Simulator (the sheet's deck key,
+    numbered from ``first_key`` across the game so that decks combined on the table keep their images,
+    times 100, plus the position)."""
     sheets = []
     for start in range(0, len(slots), COLS * ROWS):
         chunk = slots[start:start + COLS * ROWS]
@@ -75,30 +78,31 @@ def paste_sheets(slots: list[dict[str, Any]], images: dict[int, Path], cell: tup
             row, col = divmod(position, cols)
             sheet.paste(loaded[1], (col * cell[0], row * cell[1]))
             slot.update({"sheet": number, "position": position, "row": row, "col": col,
-                         "tts_id": number * 100 + position})
+                         "tts_id": (first_key + number - 1) * 100 + position})
         name = f"{stem}-{number:02d}.png"
         save_png(sheet, out / name, dpi)
-        sheets.append({"file": name, "grid": [cols, rows], "faces": len(chunk)})
+        sheets.append({"file": name, "grid": [cols, rows], "faces": len(chunk), "key": first_key + number - 1})
     return sheets
 
 
-def export_deck(game: Any, component: Any, dpi: float, ink: str, tmp: Path, work: Path) -> dict[str, Any]:
+def export_deck(game: Any, component: Any, dpi: float, ink: str, tmp: Path, work: Path,
+                first_key: int = 1) -> dict[str, Any]:
     dpi = deck_dpi(component.pieces[0], dpi)
     jobs = face_jobs(component)
     faces: dict[tuple[str, int], Path] = {}
     for job, image in render_faces(game, jobs, dpi, 0.0, ink):
-        faces[(job.face, job.item)] = work / f"{component.name}-{job.face}-{job.item}.png"
+        faces[(job.face, job.item)] = work / f"{folder_of(component)}-{job.face}-{job.item}.png"
         image.save(faces[(job.face, job.item)], format="PNG", compress_level=1)
     cell = pixel_size(component.pieces[0].w, component.pieces[0].h, 0.0, dpi)
     slots = slots_of(component, jobs)
-    folder = tmp / component.name
+    folder = tmp / folder_of(component)
     fronts = {item: path for (face, item), path in faces.items() if face == "front"}
-    sheets = paste_sheets(slots, fronts, cell, folder, "sheet", dpi)
+    sheets = paste_sheets(slots, fronts, cell, folder, "sheet", dpi, first_key)
     backs = {j.piece.back.key for j in jobs if j.face == "back"}
     entry: dict[str, Any] = {"component": component.name, "dpi": dpi, "cell": list(cell), "unique_backs": False}
     if len(backs) > 1:
         back_sheets = paste_sheets([dict(s) for s in slots], {i: p for (f, i), p in faces.items() if f == "back"},
-                                   cell, folder, "back", dpi)
+                                   cell, folder, "back", dpi, first_key)
         for front, back in zip(sheets, back_sheets):
             front["back"] = back["file"]
         entry["unique_backs"] = True
@@ -110,8 +114,8 @@ def export_deck(game: Any, component: Any, dpi: float, ink: str, tmp: Path, work
         for sheet in sheets:
             sheet["back"] = "back.png"
     for sheet in sheets:
-        sheet["file"] = f"{component.name}/{sheet['file']}"
-        sheet["back"] = f"{component.name}/{sheet['back']}"
+        sheet["file"] = f"{folder_of(component)}/{sheet['file']}"
+        sheet["back"] = f"{folder_of(component)}/{sheet['back']}"
         cols, rows = sheet["grid"]
         sheet["tts"] = {"NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
                         "UniqueBack": entry["unique_backs"]}
@@ -119,8 +123,11 @@ def export_deck(game: Any, component: Any, dpi: float, ink: str, tmp: Path, work
     return entry
 
 
-def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only: Sequence[str] = ()) -> list[Path]:
-    """Deck sheets, backs and single images into ``out``, described by ``out/tts.json``."""
+def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only: Sequence[str] = (),
+               image_url: str | None = None) -> list[Path]:
+    """Deck sheets, backs and single images into ``out``, described by ``out/tts.json``; with ``image_url``
+    (the address the images are read from: a web folder, or ``file:///`` and the export folder) also
+    ``out/tts-object.json``, a saved object Tabletop Simulator loads (see genpnp.ttsobject)."""
     components = exportable(game, only)
     decks = [c for c in components if isinstance(c, PieceSet)]
     others = [c for c in components if not isinstance(c, PieceSet)]
@@ -128,15 +135,22 @@ def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only:
     report: dict[str, Any] = {"game": game.id, "version": game.meta.version, "dpi": dpi, "ink": ink,
                               "decks": [], "images": [], "skipped": skipped(game, only)}
     with staged(out) as tmp, tempfile.TemporaryDirectory(prefix="genpnp-tts-") as work:
+        key = 1
         for comp in decks:
-            report["decks"].append(export_deck(game, comp, dpi, ink, tmp, Path(work)))
+            report["decks"].append(export_deck(game, comp, dpi, ink, tmp, Path(work), key))
+            key += len(report["decks"][-1]["sheets"])
         jobs = [job for comp in others for job in face_jobs(comp)]
         for job, image in render_faces(game, jobs, dpi, 0.0, ink):
-            rel = f"{job.component.name}/{job.stem}-{job.face}.png"
+            rel = f"{folder_of(job.component)}/{job.stem}-{job.face}.png"
             save_png(image, tmp / rel, dpi)
             report["images"].append({"file": rel, "component": job.component.name, "item": job.item,
                                      "face": job.face, "qty": job.qty, "pixels": list(image.size)})
         write_json(tmp / "tts.json", report)
+        if image_url is not None:
+            from genpnp.ttsobject import saved_object
+
+            write_json(tmp / "tts-object.json", saved_object(game, report, decks, image_url))
     files = [out / s["file"] for d in report["decks"] for s in d["sheets"]]
     files += sorted({out / s["back"] for d in report["decks"] for s in d["sheets"]})
-    return files + [out / i["file"] for i in report["images"]] + [out / "tts.json"]
+    saved = [out / "tts-object.json"] if image_url is not None else []
+    return files + [out / i["file"] for i in report["images"]] + saved + [out / "tts.json"]

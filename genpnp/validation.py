@@ -88,11 +88,15 @@ def report_text(results: dict[str, Any], strict: bool, explain: bool = False) ->
         found = findings(result, proofs)
         for line in [x for r in proofs for x in r.lines()] if explain else []:
             progress.result_line(f"{game_id}: {line}" if not line.startswith(" ") else line)
+        quiet = progress.current().level <= progress.QUIET  # -q: errors only
         for v in found:
+            if quiet and not counts(v, strict):
+                continue
             click.echo(str(v) if v.rule != "content" else str(Problem(v.loc, v.message, v.severity)), err=True)
         errors = [v for v in found if counts(v, strict)]
         bad = bad or bool(errors)
-        progress.result_line(f"{game_id}: {'FAILED, ' + str(len(errors)) + ' problem(s)' if errors else 'valid'}")
+        if not quiet:
+            progress.result_line(f"{game_id}: {'FAILED, ' + str(len(errors)) + ' problem(s)' if errors else 'valid'}")
     return bad
 
 

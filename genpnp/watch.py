@@ -2,7 +2,9 @@
 
 Saves are watched with watchfiles; a burst of saves (an editor writing a file in several steps,
 "save all") is one rebuild. A rebuild that fails (a YAML error, a broken rule) prints every problem
-as ``path:line:col: message`` and leaves the last good PDF and previews where they are. Ctrl-C stops
+as ``path:line:col: message`` and leaves the last good PDF and previews where they are; an error no
+check foresaw (a parser's own exception) is reported in one line, never a traceback, and the watcher
+keeps watching. ``--out`` and ``--previews`` may not lie in the game folder. Ctrl-C stops
 the watcher between or during rebuilds; a PDF being written is never left half-written.
 """
 
@@ -64,9 +66,11 @@ class Watcher:
         started = time.monotonic()
         self.rebuilds += 1
         try:
-            game = load_game(self.folder, self.game_id, self.overlays(), self.lang)
+            game = load_game(self.folder, self.game_id, self.overlays(), self.lang, draft=self.force)
             for warning in warnings_of(game):
                 self.report(str(warning))
+            for problem in game.drafts:  # --force: a draft with the broken text marked (see render/draft.py)
+                self.report(str(problem))
             built = build_game(game, self.options, self.out_dir, self.force)
             previews = write_previews(built.path, self.preview_dir, self.pages, self.dpi)
         except InvalidGame as exc:
@@ -75,6 +79,9 @@ class Watcher:
             return self.failed(exc.lines())
         except OSError as exc:
             return self.failed([f"{exc.filename or 'error'}: {exc.strerror or exc}"])
+        except Exception as exc:  # noqa: BLE001 - any edit may break a file in a way no check foresaw
+            return self.failed([f"{shown_name(str(self.folder), Path.cwd())}: this save cannot be built "
+                                f"({type(exc).__name__}: {exc or 'no details'})"])
         self.drop_stale_previews(built.path.stem, previews)
         self.last_good = built.path
         self.report(f"{self.game_id}: built {built.path} ({built.pages} pages) and {len(previews)} previews "
@@ -103,7 +110,17 @@ def watch(watcher: Watcher, stop: threading.Event | None = None, max_rebuilds: i
           extra_paths: Sequence[Path] = ()) -> int:
     """Build once, then rebuild on every change under the game folder (and ``extra_paths``) until
     Ctrl-C, ``stop`` is set, or ``max_rebuilds`` rebuilds after the first build. ``ready`` is called
-    once the file watcher runs. Returns the exit code: 0."""
+    once the file watcher runs. Returns the exit code: 0, or 2 when an output folder lies in the
+    game folder (its own writes would be changes to watch)."""
+    from genpnp.errors import UsageError
+    from genpnp.outputs import check_out
+
+    try:
+        check_out(watcher.out_dir, None, [watcher.folder])
+        check_out(watcher.preview_dir, None, [watcher.folder], "--previews")
+    except UsageError as exc:
+        watcher.report(f"usage error: {exc}")
+        return 2
     try:
         watcher.rebuild()
         watched = [watcher.folder, *extra_paths]

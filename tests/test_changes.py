@@ -65,7 +65,7 @@ def released(tmp_path_factory) -> tuple[Path, Path]:
     """The deck released once (version 1.0): its game folder and release folder."""
     root = tmp_path_factory.mktemp("changes")
     game = deck(root)
-    code, out = output_of("release", "--content", str(root), "deck52", "--paper", "letter", "--ink", "color",
+    code, out = output_of("release", "--content", str(game), "deck52", "--paper", "letter", "--ink", "color",
                           "--out", str(root / "r1"), "-j", "1")
     assert code == 0, out
     return game, root / "r1"

@@ -43,7 +43,7 @@ def test_a_missing_column_names_the_face_using_it_and_the_row(tmp_path: Path) ->
     """Reported at the CSV row that lacks the field, naming the face's {text} that asks for it."""
     folder = starter(tmp_path, "title,qty\nHarvest,2\nDrought,1\n")
     (line,) = problems(folder)  # once, not once per row
-    assert re.fullmatch(r".*deck/cards\.csv:2:1: no field \"text\" on this item, which .*deck/components\.yaml:21:\d+"
+    assert re.fullmatch(r".*deck/cards\.csv:2:1: no field \"text\" on this item, which .*deck/components\.yaml:22:\d+"
                         r" uses \(expected one of: title\)", line), line
 
 
@@ -152,19 +152,30 @@ def test_xlsx_errors_name_the_row_and_column(tmp_path: Path) -> None:
 
 
 def test_an_unused_column_is_a_warning_and_strict_makes_it_an_error(tmp_path: Path) -> None:
-    folder = starter(tmp_path, "title,text,quantity\nHarvest,Gain grain.,20\nDrought,Lose grain.,10\n")
+    folder = starter(tmp_path, "title,text,qty,notes\nHarvest,Gain grain.,2,x\nDrought,Lose grain.,1,y\n")
     game = load_game(folder)
-    assert len(game.components["cards"].pieces) == 2  # the 30 cards the designer meant are not there...
-    (warning,) = [str(w) for w in game.warnings]  # ...and genpnp says so, once, at the first row
-    assert re.fullmatch(r'.*deck/cards\.csv:2:1: warning: the column "quantity" is not used by any face of '
-                        r'"cards" or by the rules: it is ignored \(did you mean "qty"\?\)', warning), warning
+    (warning,) = [str(w) for w in game.warnings]  # once, at the first row
+    assert re.fullmatch(r'.*deck/cards\.csv:2:1: warning: the column "notes" is not used by any face of '
+                        r'"cards" or by the rules: it is ignored \(the faces use: .*\)', warning), warning
     content = str(tmp_path)
     plain = run("validate", "--content", content)
-    assert plain.exit_code == 0 and 'did you mean "qty"' in plain.stderr
+    assert plain.exit_code == 0 and 'the column "notes"' in plain.stderr
     strict = run("validate", "--content", content, "--strict")
     assert strict.exit_code == 1 and "FAILED" in strict.stdout
-    built = run("build", "--content", content, "--strict", "--out", tmp_path / "out")
-    assert built.exit_code == 1 and 'did you mean "qty"' in built.stderr and not (tmp_path / "out").exists()
+    built = run("build", "--content", folder, "--strict", "--out", tmp_path / "out")  # out beside the game
+    assert built.exit_code == 1 and 'the column "notes"' in built.stderr and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("column", ["quantity", "count", "copies", "Quantity"])
+def test_a_quantity_under_another_name_is_an_error_never_one_card_per_row(tmp_path: Path, column: str) -> None:
+    """Issue 28: a `quantity` column gave 14 cards where the designer meant 39; now it stops the build."""
+    folder = starter(tmp_path, f"title,text,{column}\nHarvest,Gain grain.,20\nDrought,Lose grain.,10\n")
+    (line,) = problems(folder)
+    assert re.fullmatch(rf'.*deck/cards\.csv:2:\d+: the column "{column}" is not read: genpnp takes how many of '
+                        r'each item from a column named "qty" \(every item is now printed once\): rename it qty.*',
+                        line), line
+    built = run("build", "--content", str(tmp_path), "--out", tmp_path / "out")
+    assert built.exit_code == 1 and not (tmp_path / "out").exists()
 
 
 def test_right_to_left_text_is_a_warning_naming_the_text_and_font(tmp_path: Path) -> None:

@@ -66,7 +66,7 @@ def test_every_complete_example_builds(tmp_path: Path) -> None:
             path = folder / dict(re.findall(r"(\w+)=(\S+)", info))["file"]
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(body, encoding="utf-8")
-        result = run("build", folder, "--content", tmp_path, "--out", tmp_path / "out")
+        result = run("build", folder, "--content", folder, "--out", tmp_path / "out")  # out beside the game
         assert result.exit_code == 0, result.output
         assert run("validate", folder, "--content", tmp_path).exit_code == 0
 

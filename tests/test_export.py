@@ -94,11 +94,16 @@ def test_poker_card_png_has_the_print_size_dpi_and_art_in_the_bleed(tmp_path: Pa
     for xy in [(0, 0), (824, 0), (0, 1124), (824, 1124), (18, 562), (806, 562), (412, 5)]:
         assert close(front.getpixel(xy), RED), xy
     assert close(front.getpixel((412, 562)), CREAM)  # the art element in the middle
-    assert close(Image.open(out / "cards" / "01-red-card-back.png").getpixel((0, 0)), BLUE)
+    assert close(Image.open(out / "cards" / "back.png").getpixel((0, 0)), BLUE)
     listed = json.loads((out / "png.json").read_text())
-    assert [(f["file"], f["qty"], f["pixels"]) for f in listed["files"]] == [
-        ("cards/01-red-card-front.png", 3, [825, 1125]), ("cards/01-red-card-back.png", 3, [825, 1125]),
-        ("cards/02-blue-card-front.png", 2, [825, 1125]), ("cards/02-blue-card-back.png", 2, [825, 1125])]
+    assert [(f["file"], f["qty"], f["pixels"]) for f in listed["files"]] == [  # every piece's faces, to their file
+        ("cards/01-red-card-front.png", 3, [825, 1125]), ("cards/back.png", 3, [825, 1125]),
+        ("cards/02-blue-card-front.png", 2, [825, 1125]), ("cards/back.png", 2, [825, 1125])]
+    # each distinct image once: the back all cards share is one file (issue 28: not one per item)
+    assert [(i["file"], i["pieces"]) for i in listed["images"]] == [
+        ("cards/01-red-card-front.png", 3), ("cards/back.png", 5), ("cards/02-blue-card-front.png", 2)]
+    assert sorted(p.name for p in (out / "cards").iterdir()) == ["01-red-card-front.png", "02-blue-card-front.png",
+                                                                "back.png"]
     assert listed["dpi"] == 300 and listed["bleed_mm"] == 3.175
 
 
@@ -149,7 +154,9 @@ def test_same_game_same_bytes(tmp_path: Path) -> None:
     folder = make_game(tmp_path)
     for name in ("one", "two"):
         export(folder, tmp_path / name, "--dpi", "72", "--bleed", "2")
-        export(folder, tmp_path / f"{name}-tts", "--dpi", "72", "--format", "tts")
+        # the saved object names its images by --image-url (by default the export folder, which differs here)
+        export(folder, tmp_path / f"{name}-tts", "--dpi", "72", "--format", "tts", "--image-url",
+               "https://example.org/deck/")
     for kind in ("", "-tts"):
         one = sorted(p.relative_to(tmp_path / f"one{kind}") for p in (tmp_path / f"one{kind}").rglob("*.*"))
         two = sorted(p.relative_to(tmp_path / f"two{kind}") for p in (tmp_path / f"two{kind}").rglob("*.*"))
@@ -175,7 +182,7 @@ def test_tts_sheets_hold_every_piece_at_most_70_a_sheet(tmp_path: Path) -> None:
     slots = chips["slots"]
     assert len(slots) == 92 and [s["copy"] for s in slots].count(2) == 46
     assert slots[45] == {"component": "chips", "item": 2, "index": 46, "copy": 1, "sheet": 1, "position": 45,
-                         "row": 4, "col": 5, "tts_id": 145}
+                         "row": 4, "col": 5, "tts_id": 245}  # deck key 2: the cards' sheet is key 1
     assert slots[91]["sheet"] == 2 and slots[91]["position"] == 21 and slots[91]["item"] == 2
     sheet = Image.open(out / "chips" / "sheet-01.png").convert("RGB")
     for slot in slots[:70]:  # the piece's own colour in the middle of its cell
@@ -210,7 +217,7 @@ def test_errors_are_clear_and_write_nothing(tmp_path: Path) -> None:
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--component", "card")
     assert result.exit_code == 2 and 'no component "card" (did you mean "cards"?)' in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--bleed", "2cm")
-    assert result.exit_code == 2 and "--bleed: 2cm is not between 0 and 12 mm" in result.output
+    assert result.exit_code == 2 and "'--bleed': 2cm is not between 0 and 12 mm" in result.output
     result = run("export", folder.name, "--content", folder.parent, "--out", out, "--format", "tts", "--bleed", "3")
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert not out.exists()
@@ -288,3 +295,47 @@ def test_pixel_size_is_round_of_inches_times_dpi() -> None:
     assert pixel_size(2.5 * INCH, 3.5 * INCH, INCH / 8, 300) == (825, 1125)
     assert pixel_size(63 * MM, 88 * MM, 3 * MM, 300) == (815, 1110)
     assert pixel_size(63 * MM, 88 * MM, 0, 600) == (1488, 2079)
+
+
+def test_tts_saved_object_loads_as_decks(tmp_path: Path) -> None:
+    """tts-object.json has the structure of a Tabletop Simulator save file (kb.tabletopsimulator.com,
+    "Save File Format"): ObjectStates of DeckCustom objects whose CustomDeck sheets, DeckIDs and cards agree
+    with the sheets written and with tts.json."""
+    folder = make_game(tmp_path)
+    out = tmp_path / "tts"
+    export(folder, out, "--format", "tts", "--dpi", "50")
+    report = json.loads((out / "tts.json").read_text())
+    saved = json.loads((out / "tts-object.json").read_text())
+    assert {"SaveName", "ObjectStates", "LuaScript", "TabStates"} <= set(saved)
+    objects = {o["Nickname"]: o for o in saved["ObjectStates"]}
+    decks = {d["component"]: d for d in report["decks"]}
+    assert len(objects) == len(decks) == 2
+    base = out.resolve().as_uri() + "/"
+    keys_seen: set[str] = set()
+    for deck in decks.values():
+        (obj,) = [o for o in saved["ObjectStates"] if o["GUID"] and o["DeckIDs"] == [s["tts_id"] for s in
+                                                                                     deck["slots"]]]
+        assert obj["Name"] == "DeckCustom" and len(obj["ContainedObjects"]) == len(deck["slots"])
+        assert set(obj["CustomDeck"]).isdisjoint(keys_seen)  # deck keys unique in the game: decks may be combined
+        keys_seen |= set(obj["CustomDeck"])
+        for sheet in deck["sheets"]:
+            entry = obj["CustomDeck"][str(sheet["key"])]
+            assert entry["FaceURL"] == base + sheet["file"] and entry["BackURL"] == base + sheet["back"]
+            assert entry["FaceURL"].startswith("file:///") and (out / sheet["file"]).is_file()
+            assert (out / sheet["back"]).is_file()
+            assert [entry["NumWidth"], entry["NumHeight"]] == sheet["grid"]
+            assert entry["BackIsHidden"] is True and entry["UniqueBack"] is deck["unique_backs"]
+        for card, slot in zip(obj["ContainedObjects"], deck["slots"]):
+            assert card["Name"] == "Card" and card["CardID"] == slot["tts_id"]
+            key = str(card["CardID"] // 100)
+            assert card["CustomDeck"] == {key: obj["CustomDeck"][key]}
+            sheet = next(s for s in deck["sheets"] if s["key"] == int(key))
+            assert card["CardID"] % 100 < sheet["faces"]  # the card is on its sheet
+        guids = [obj["GUID"]] + [c["GUID"] for c in obj["ContainedObjects"]]
+        assert all(re.fullmatch(r"[0-9a-f]{6}", g) for g in guids) and len(set(guids)) == len(guids)
+    assert objects["Chips"]["ContainedObjects"][0]["CustomDeck"]["2"]["Type"] == 4  # round chips: TTS circles
+    url = run("export", folder.name, "--content", folder.parent, "--out", tmp_path / "web", "--format", "tts",
+              "--dpi", "50", "--image-url", "https://example.org/game")
+    assert url.exit_code == 0
+    web = json.loads((tmp_path / "web" / "tts-object.json").read_text())
+    assert web["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "https://example.org/game/cards/sheet-01.png"

@@ -66,7 +66,7 @@ def embedded_fonts(pdf: Path) -> set[str]:
 
 def test_game_font_is_embedded_and_subset(tmp_path: Path) -> None:
     folder = make_game(tmp_path)
-    result = run("build", folder, "--content", tmp_path, "--out", tmp_path / "out")
+    result = run("build", folder, "--content", folder, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     fonts = embedded_fonts(tmp_path / "out" / "fonttest-letter-color.pdf")
     assert "BitstreamVeraSans-Bold" in fonts and "DejaVuSans" in fonts, fonts
@@ -74,11 +74,11 @@ def test_game_font_is_embedded_and_subset(tmp_path: Path) -> None:
 
 def test_unknown_or_broken_font_is_an_error(tmp_path: Path) -> None:
     folder = make_game(tmp_path, CARDS.replace("font: headline", "font: headlin"))
-    result = run("build", folder, "--content", tmp_path, "--out", tmp_path / "out")
+    result = run("build", folder, "--content", folder, "--out", tmp_path / "out")
     assert result.exit_code == 1 and 'unknown font "headlin"' in result.output and "headline" in result.output
     (folder / "cards.yaml").write_text(CARDS)
     (folder / "fonts" / "Headline.ttf").write_bytes(b"not a font")
-    result = run("build", folder, "--content", tmp_path, "--out", tmp_path / "out")
+    result = run("build", folder, "--content", folder, "--out", tmp_path / "out")
     assert result.exit_code == 1 and "fonts/Headline.ttf: not a usable TrueType font" in result.output
 
 

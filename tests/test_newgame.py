@@ -70,3 +70,43 @@ def test_new_game_files_name_the_schema_and_validate_against_it(tmp_path: Path) 
             assert not validator.is_valid(data)
             face["draw"][-1] = {"text": {"text": "{title}", "size": "{size}"}}  # a {field} fits any key
             assert validator.is_valid(data)
+
+
+def test_a_copy_skips_fifos_and_links_and_says_so(tmp_path: Path) -> None:
+    import os
+    import shutil
+
+    source = tmp_path / "games" / "origin"
+    shutil.copytree(CONTENT / "gerrymander", source)
+    (source / "art").mkdir(exist_ok=True)
+    os.mkfifo(source / "art" / "pipe.svg")  # opening it would block the copy forever
+    (tmp_path / "secret.txt").write_text("outside the game")
+    (source / "notes.txt").symlink_to(tmp_path / "secret.txt")
+    result = run("new", "copy", "--from", "origin", "--content", tmp_path / "games")
+    assert result.exit_code == 0, result.output
+    assert f"{source}/art/pipe.svg: not a regular file (a FIFO, socket or device), not copied" in result.stderr
+    assert f"{source}/notes.txt: a link, not copied" in result.stderr
+    folder = tmp_path / "games" / "copy"
+    assert not (folder / "art" / "pipe.svg").exists() and not (folder / "notes.txt").exists()
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == ["copy", "origin"]
+    assert load_game(folder).components.keys() == load_game(CONTENT / "gerrymander").components.keys()
+
+
+def test_a_copy_that_fails_half_way_leaves_no_folder(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    copied: list[str] = []
+    real = shutil.copyfile
+
+    def fail_third(src, dst, **kwargs):  # type: ignore[no-untyped-def]
+        if len(copied) == 2:
+            raise OSError(28, "No space left on device")
+        copied.append(str(src))
+        return real(src, dst, **kwargs)
+
+    monkeypatch.setattr(shutil, "copyfile", fail_third)
+    content = tmp_path / "games"
+    content.mkdir()
+    result = run("new", "copy", "--from", str(CONTENT / "gerrymander"), "--content", content)
+    assert result.exit_code == 1 and "No space left on device" in result.output and "Traceback" not in result.output
+    assert list(content.iterdir()) == []

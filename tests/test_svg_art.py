@@ -61,7 +61,7 @@ def xobjects(node, out: dict | None = None) -> dict:
 def test_icon_is_a_vector_form_drawn_once_in_colour_and_bw(tmp_path: Path) -> None:
     folder = make_game(tmp_path)
     for ink in ("color", "bw"):
-        result = run("build", folder, "--content", tmp_path, "--out", tmp_path / "out", "--ink", ink)
+        result = run("build", folder, "--content", folder, "--out", tmp_path / "out", "--ink", ink)
         assert result.exit_code == 0, result.output
         reader = PdfReader(tmp_path / "out" / f"svgtest-letter-{ink}.pdf")
         page = reader.pages[1]
@@ -86,7 +86,7 @@ def test_broken_svg_names_the_file_and_writes_nothing(tmp_path: Path) -> None:
     for i, (svg, message) in enumerate(cases.items()):
         base = tmp_path / str(i)
         folder = make_game(base, svg)
-        result = run("build", folder, "--content", base, "--out", base / "out")
+        result = run("build", folder, "--content", folder, "--out", base / "out")
         assert result.exit_code == 1
         assert "art/coin.svg: " in result.output and message in result.output, result.output
         assert "Traceback" not in result.output
@@ -113,6 +113,20 @@ class Recorder:
     def text(self, x, y, text, font, size, color, align="left") -> None:
         self.texts.append((text, size))
 
+    def save(self) -> None:  # an overflowing text is drawn cut at its box, with a red marker (build --force)
+        pass
+
+    restore = save
+
+    def clip_rect(self, x, y, w, h) -> None:
+        pass
+
+    def rect(self, x, y, w, h, **kwargs) -> None:
+        self.marks = getattr(self, "marks", 0) + 1
+
+    def polygon(self, points, **kwargs) -> None:
+        self.marks = getattr(self, "marks", 0) + 1
+
 
 def test_text_reports_overflow_and_small_text_to_the_surface() -> None:
     from genpnp.art.text import Text
@@ -122,6 +136,7 @@ def test_text_reports_overflow_and_small_text_to_the_surface() -> None:
     Text(text="Unbreakablewordhere", size=14, box=box, min_scale=0.5).draw(surface, 100, 100)
     assert [k for k, _ in surface.reports] == ["overflow"]
     assert [t for t, _ in surface.texts] == ["Unbreakablewordhere"]  # drawn whole, never split
+    assert surface.marks == 2  # the red frame and corner of a draft
     surface = Recorder()
     Text(text="tiny", size=4, box=box).draw(surface, 100, 100)
     assert surface.reports == [("small-text", surface.reports[0][1])] and "4.0 pt" in surface.reports[0][1]
@@ -135,6 +150,6 @@ def test_same_game_in_another_folder_gives_the_same_bytes(tmp_path: Path) -> Non
     for where in ("a", "b/deeper"):
         base = tmp_path / where
         folder = make_game(base)
-        assert run("build", folder, "--content", base, "--out", base / "out").exit_code == 0
+        assert run("build", folder, "--content", folder, "--out", base / "out").exit_code == 0
         outs.append((base / "out" / "svgtest-letter-color.pdf").read_bytes())
     assert outs[0] == outs[1]

@@ -149,3 +149,52 @@ def test_the_documented_command_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
     assert rest.strip().endswith("stopped watching") and "Traceback" not in rest
     assert (tmp_path / "out" / f"{args[2]}-letter-color.pdf").exists()
     assert (tmp_path / "out" / "preview" / f"{args[2]}-letter-color-contact.png").exists()
+
+
+def test_any_error_of_a_save_is_reported_and_the_watcher_goes_on(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Bad saves of every kind (broken YAML, an invalid SVG, a broken xlsx, an error no check foresaw):
+    one report each, the last good PDF kept, and the next good save builds again."""
+    from genpnp.content import project
+
+    folder = make_game(tmp_path)
+    lines: list[str] = []
+    watcher = Watcher(folder, folder.name, Options(parse_paper("a4")), tmp_path / "out", tmp_path / "out" / "p",
+                      dpi=20, report=lines.append)
+    assert watcher.rebuild()
+    good = watcher.last_good
+    assert good is not None
+    before = good.read_bytes()
+    art = CARDS.replace('          - text:', '          - svg: {file: art/x.svg}\n          - text:')
+    (folder / "art").mkdir()
+    bad_saves = [("cards.yaml", "components: [\n"), ("art/x.svg", "<svg><circle r='1'></svg>"),
+                 ("data.xlsx", "PK\x03\x04 not a workbook")]
+    for name, text in bad_saves:
+        (folder / "cards.yaml").write_text(art if name != "cards.yaml" else text, encoding="utf-8")
+        (folder / name).write_text(text, encoding="utf-8")
+        if name == "data.xlsx":
+            (folder / "cards.yaml").write_text(CARDS.replace("    items:\n      - {title: First}\n      - {title: "
+                                                             "Second}\n", "    items: {csv: data.xlsx}\n"))
+        lines.clear()
+        assert not watcher.rebuild(), name
+        assert lines[-1].startswith("watch-test: not rebuilt") and good.read_bytes() == before, lines
+    (folder / "cards.yaml").write_text(CARDS, encoding="utf-8")
+
+    def crash(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ZeroDivisionError("float division by zero")
+
+    monkeypatch.setattr(project, "load_game", crash)
+    lines.clear()
+    assert not watcher.rebuild()
+    assert any("this save cannot be built (ZeroDivisionError: float division by zero)" in line for line in lines)
+    monkeypatch.undo()
+    assert watcher.rebuild() and good.read_bytes() == before
+
+
+def test_an_output_folder_inside_the_game_is_refused_not_silently_ignored(tmp_path: Path) -> None:
+    folder = make_game(tmp_path)
+    lines: list[str] = []
+    watcher = Watcher(folder, folder.name, Options(parse_paper("a4")), folder / "out", folder / "out" / "p",
+                      report=lines.append)
+    assert watch(watcher, max_rebuilds=0) == 2
+    assert lines[0].startswith(f"usage error: --out {folder / 'out'} lies inside the game folder")
+    assert sorted(p.name for p in folder.iterdir()) == ["cards.yaml", "game.yaml"]

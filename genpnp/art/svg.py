@@ -44,7 +44,13 @@ def icon_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     try:
         return SvgFile(path, read_svg(path), str(value), hashlib.sha1(path.read_bytes()).hexdigest()[:10])
     except SvgError as exc:
-        return ctx.error(loc, f"{value}: {exc}")
+        # a problem of the file is the file's: one message however many cards use it
+        from genpnp.content.yamlload import display_name
+
+        where = Loc(display_name(path))
+        if not any(p.loc == where and p.message.startswith(str(exc)) for p in ctx.problems.items):
+            ctx.error(where, f"{exc} (used first at {loc})")
+        return INVALID
 
 
 ICON = Custom(icon_file, {"type": "string"}, "SVG file in the game folder (art/coin.svg), or an icon name "

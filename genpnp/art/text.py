@@ -80,7 +80,7 @@ class Text(ArtElement):
             ctx.error(self.loc, f'the font "{self.font}" has no glyph for {missing!r}: choose another font')
         _, fitted = self.layout(w, h)
         if fitted is None:
-            ctx.error(
+            ctx.drawable_error(
                 self.loc,
                 f"text too long for its box ({len(str(self.text))} characters): shorten it, enlarge the box "
                 "or lower min_scale",
@@ -88,10 +88,18 @@ class Text(ArtElement):
 
     def draw(self, surface: Any, w: float, h: float) -> None:
         (x, y, bw, bh), fitted = self.layout(w, h)
-        if fitted is None:  # reported by check(); draw at the smallest size anyway
+        if fitted is None:  # an error (build --force draws a draft): the text cut at its box, a red marker
             size = self.size * self.min_scale
-            fitted = (richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9), size)
+            lines = richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9)
             richtext.report(surface, "overflow", f"{self.loc}: text does not fit its box even at {size:.1f} pt")
+            surface.save()
+            surface.clip_rect(x, y, bw, bh)
+            richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, "top")
+            surface.restore()
+            from genpnp.render.draft import mark_overflow
+
+            mark_overflow(surface, x, y, bw, bh)
+            return
         lines, size = fitted
         if size < richtext.SMALL:
             richtext.report(surface, "small-text", f"{self.loc}: text drawn at {size:.1f} pt")

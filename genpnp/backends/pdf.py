@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -213,16 +211,14 @@ def _build_path(p, commands) -> None:
 
 def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[[PdfSurface, int], None],
               title: str, author: str, ink: str, progress: Callable[[int, int], None] | None = None) -> None:
-    """Draw ``len(pages)`` pages into ``path`` atomically (temporary file, then rename)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp_name, 0o666 & ~umask)  # mkstemp makes 0600; a PDF is an ordinary file
-    try:
+    """Draw ``len(pages)`` pages into ``path`` atomically: a temporary file beside it, renamed over it
+    at the end (``genpnp.outputs.replaced_file``), so a failed, interrupted or killed build leaves the
+    previous PDF as it was."""
+    from genpnp.outputs import replaced_file
+
+    with replaced_file(path) as tmp:
         rl_config.useA85 = 0  # binary (compressed) streams: smaller and faster than ASCII85
-        with open(tmp_name, "wb") as out:  # each page is written as it is finished (pdfstream)
+        with open(tmp, "wb") as out:  # each page is written as it is finished (pdfstream)
             canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1,
                                       initialFontName=font_id(fonts.DEFAULT))  # no unembedded Helvetica
             canvas.setTitle(title)
@@ -238,11 +234,6 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
                 if progress:
                     progress(number + 1, len(pages))
             canvas.save()
-        os.replace(tmp_name, path)
-    except BaseException:
-        if os.path.exists(tmp_name):
-            os.unlink(tmp_name)
-        raise
 
 
 def hex_points(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[float, float]]:

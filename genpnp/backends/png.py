@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import os
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -88,8 +87,9 @@ def write_previews(pdf_path: Path, out_dir: Path, pages: Sequence[int], dpi: int
     named = [(out_dir / f"{stem}-page{number:03d}.png", image) for number, image in zip(numbers, images)]
     if not pages:
         named.append((out_dir / f"{stem}-contact.png", contact_sheet(images)))
+    from genpnp.outputs import replaced_file
+
     for path, image in named:
-        tmp = path.with_name(f".{path.name}.tmp")
-        image.save(tmp, format="PNG", optimize=True)
-        os.replace(tmp, path)
+        with replaced_file(path) as tmp:  # a killed run's temporary file is removed by the next
+            image.save(tmp, format="PNG", optimize=True)
     return [path for path, _ in named]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genpnp.content.schema import INVALID, Ctx, Enum, ListOf, Num, Obj, Str, build, fld
+from genpnp.content.schema import INVALID, Ctx, Enum, ListOf, Obj, Str, build, fld
 from genpnp.content.yamlload import LMap, load_text, read_text
 from genpnp.errors import ContentError, Loc, Problem, Problems
 
@@ -30,6 +30,23 @@ class ReleaseMatrix:
     backs: tuple = fld(ListOf(Enum(*BACKS), 1), ("fold",), "double-sided pieces: fold pairs and/or duplex")
 
 
+def _mm(lo: float, hi: float) -> Any:
+    """A length in millimetres: 3 (mm), 3mm, 0.125in or 9pt, as on the command line."""
+    from genpnp.content.schema import Custom
+    from genpnp.errors import UsageError
+    from genpnp.impose.options import parse_length_option
+
+    def parse(value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            return ctx.error(loc, "expected a length such as 3mm or 0.125in (a bare number is mm)")
+        try:
+            return parse_length_option(value, "", lo, hi)
+        except UsageError as exc:
+            return ctx.error(loc, str(exc).lstrip(": "))
+
+    return Custom(parse, {"type": ["number", "string"]}, f"length, {lo:g}mm to {hi:g}mm (a bare number is mm)")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ProjectDefaults:
     """genpnp.yaml: defaults of the print options for every game in the content folder."""
@@ -38,9 +55,10 @@ class ProjectDefaults:
     ink: str = fld(Enum(*INKS), "color", "colour, black-and-white or ink saver")
     backs: str = fld(Enum(*BACKS), "fold", "double-sided pieces as fold pairs or duplex backs")
     flip: str = fld(Enum("long", "short"), "long", "duplex: which edge the printer flips on")
-    offset: str = fld(Str(r"\s*-?[0-9.]+\s*,\s*-?[0-9.]+\s*", hint="X,Y in mm"), "0,0", "duplex back offset X,Y in mm")
-    bleed: float = fld(Num(0, 6), 0.0, "bleed in mm")
-    margin: float = fld(Num(5, 40), 6.35, "printer-safe margin in mm")
+    offset: str = fld(Str(r"[^,]+,[^,]+", hint="X,Y in mm or lengths"), "0,0",
+                      "duplex back offset X,Y (lengths; bare numbers in mm)")
+    bleed: float = fld(_mm(0, 6), 0.0, "bleed (3mm, 0.125in; a bare number is mm)")
+    margin: float = fld(_mm(5, 40), 6.35, "printer-safe margin (0.25in, 6.35mm; a bare number is mm)")
     release: Any = fld(Obj(ReleaseMatrix), None, "the release matrix")
 
 

@@ -49,6 +49,12 @@ class Ctx:
     def warn(self, loc: Loc, message: str) -> None:
         self.problems.add(loc, message, "warning")
 
+    def drawable_error(self, loc: Loc, message: str) -> None:
+        """An error the PDF can still show (text too long for its box): `build --force` draws it in a draft."""
+        from genpnp.errors import Problem
+
+        self.problems.items.append(Problem(loc, message, "error", drawable=True))
+
 
 def type_name(value: Any) -> str:
     if isinstance(value, bool):
@@ -301,6 +307,13 @@ class ColorSpec(Spec):
         try:
             return parse_color(value)
         except ValueError as exc:
+            import difflib
+
+            # the game's own palette first: "acent" is "accent" of this game, not the CSS "magenta"
+            close = difflib.get_close_matches(value.strip(), list(ctx.palette), n=1, cutoff=0.6)
+            if close:
+                return ctx.error(loc, f"{value!r} is not a colour (did you mean \"{close[0]}\", of the game's "
+                                      "palette?)")
             names = list(ctx.palette)
             hint = did_you_mean(value, names) if names and "did you mean" not in str(exc) else ""
             return ctx.error(loc, f"{exc}{hint}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -64,26 +65,68 @@ class Options:
     copies_as_note: bool = False  # print "print N times" instead of repeating sheets
 
     def file_name(self, game: str) -> str:
-        """<game>-<paper>-<ink>[-duplex[-short]][-bleedN][-offXxY].pdf: every non-default option, fixed order."""
+        """<game>-<paper>-<ink>[-duplex[-short]][-bleedN][-gutterN][-offXxY][-marginN][-note][-<components>].pdf:
+        every option that changes the PDF and differs from the default, in a fixed order, so two builds
+        with different options never write the same file."""
         parts = [game, self.paper.name, self.ink]
         if self.backs == "duplex":
             parts.append("duplex" if self.flip == "long" else "duplex-short")
         if self.bleed:
-            parts.append(f"bleed{round(self.bleed / MM, 1):g}")
+            parts.append(f"bleed{_mm(self.bleed)}")
         if self.gutter is not None:
-            parts.append(f"gutter{round(self.gutter / MM, 1):g}")
+            parts.append(f"gutter{_mm(self.gutter)}")
         if self.backs == "duplex" and self.offset != (0.0, 0.0):
-            parts.append(f"off{round(self.offset[0] / MM, 1):g}x{round(self.offset[1] / MM, 1):g}")
+            parts.append(f"off{_mm(self.offset[0])}x{_mm(self.offset[1])}")
+        if _mm(self.margin) != _mm(DEFAULT_MARGIN):
+            parts.append(f"margin{_mm(self.margin)}")
+        if self.copies_as_note:
+            parts.append("note")
         if self.components:
             parts.append("+".join(self.components))
         return "-".join(parts) + ".pdf"
 
 
+def _mm(points: float) -> str:
+    """A length in a file name: millimetres to the micrometre, no trailing zeros (3, 1.5, 0.125)."""
+    return f"{round(points / MM, 3) + 0.0:g}"
+
+
+def parse_length_option(text: object, option: str, lo_mm: float, hi_mm: float) -> float:
+    """A length given on the command line -> millimetres: ``3mm``, ``0.125in``, ``9pt``, ``1.2cm``, or a bare
+    number of millimetres (``3``). Not a number, not finite, or outside [lo, hi] mm: a UsageError (exit 2)."""
+    value = str(text).strip()
+    number = re.fullmatch(r"[+-]?(\d+(\.\d*)?|\.\d+)", value)
+    try:
+        points = float(value) * MM if number else parse_length(value)
+    except (UnitError, ValueError):
+        raise UsageError(f"{option}: {text!r} is not a length (write 3mm, 0.125in or 9pt; a bare number is in "
+                         "millimetres)") from None
+    mm = points / MM
+    if not math.isfinite(mm):
+        raise UsageError(f"{option}: {text!r} is not a finite length")
+    if not lo_mm <= mm <= hi_mm:
+        raise UsageError(f"{option}: {text} is not between {lo_mm:g} and {hi_mm:g} mm")
+    return mm
+
+
 def parse_offset(text: str) -> tuple[float, float]:
-    m = re.fullmatch(r"\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*", text or "")
-    if not m:
-        raise UsageError("--offset: write X,Y in millimetres, e.g. --offset 1.5,-0.5")
-    x, y = float(m.group(1)), float(m.group(2))
+    """``X,Y`` (each a length, bare numbers in mm) -> points; each within 20 mm."""
+    parts = (text or "").split(",")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise UsageError("--offset: write X,Y in millimetres (or lengths), e.g. --offset 1.5,-0.5")
+    x, y = (parse_length_option(p, "--offset", -1e9, 1e9) for p in parts)
     if abs(x) > 20 or abs(y) > 20:
         raise UsageError("--offset: a printer drift of more than 20 mm is not an offset; check the calibration")
     return x * MM, y * MM
+
+
+MAX_PIXELS = 100_000_000  # an image of more pixels is refused (about 300 MB in memory): lower --dpi
+
+
+def check_pixels(w_pt: float, h_pt: float, dpi: float, what: str) -> None:
+    """Refuse an image whose pixel size would exhaust memory, saying what would fit."""
+    pixels = (w_pt / 72 * dpi) * (h_pt / 72 * dpi)
+    if pixels > MAX_PIXELS:
+        fits = int(dpi * math.sqrt(MAX_PIXELS / pixels))
+        raise UsageError(f"--dpi: {what} at {dpi:g} dpi would be a {w_pt / 72 * dpi:,.0f} x {h_pt / 72 * dpi:,.0f} "
+                         f"pixel image (at most {MAX_PIXELS // 1_000_000} million pixels): use --dpi {fits} or less")

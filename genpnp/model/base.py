@@ -73,6 +73,7 @@ class Item:
     front: str = ""
     back: str = ""
     loc: Loc = Loc("<built-in>")
+    cells: dict[str, Loc] = field(default_factory=dict, compare=False)  # where each field is written (a CSV cell)
 
 
 ITEM_KEYS = {"qty", "front", "back"}
@@ -103,7 +104,7 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
         if not isinstance(name, str):
             ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
             return INVALID
-    return Item(qty, fields, front, back, loc)
+    return Item(qty, fields, front, back, loc, dict(value.value_locs) if isinstance(value, LMap) else {})
 
 
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -182,12 +183,19 @@ def _raw_list(value: Any, loc: Loc, ctx: Ctx) -> Any:
     return value
 
 
+def _by(inner: Any) -> Any:
+    from genpnp.model.facelogic import by_spec
+
+    return by_spec(inner)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Face:
     """One side's design: a background, an outline and art elements (with {field}s)."""
 
-    fill: Color | None = fld(ColorSpec(), None, "background colour")
-    stroke: Color | None = fld(ColorSpec(), None, "outline drawn on the piece's edge")
+    fill: Any = fld(_by(ColorSpec()), None, "background colour (or chosen by an item's field: {by: faction, "
+                    "red: crimson, default: paper})")
+    stroke: Any = fld(_by(ColorSpec()), None, "outline drawn on the piece's edge (or chosen by an item's field)")
     stroke_width: float = fld(Length(), 0.75, "outline width")
     draw: Any = fld(Custom(_raw_list, {"type": "array", "items": {"$ref": "#/$defs/element"}}, "list of art elements"),
                     (), "art elements, drawn in order")

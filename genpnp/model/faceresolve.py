@@ -12,9 +12,10 @@ from typing import Any
 from genpnp.art.base import ELEMENT, field_names, substitute, uses_fields
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.scripts import quoted, shaping_need
-from genpnp.content.yamlload import LList
+from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, Problem
 from genpnp.model.base import Face, Item, ResolvedFace
+from genpnp.model.facelogic import ByValue, apply_by, by_fields, read_logic, text_of, unmatched
 
 
 class FaceResolver:
@@ -23,11 +24,22 @@ class FaceResolver:
     def __init__(self, component: str, faces: dict[str, Face], ctx: Ctx, w: float, h: float):
         self.component, self.faces, self.ctx, self.w, self.h = component, faces, ctx, w, h
         self.cache: dict[tuple, Any] = {}
-        self.static = {name: not uses_fields(f.draw) for name, f in faces.items()}
-        self.names = {name: field_names(f.draw) for name, f in faces.items()}
+        # each element's when/unless and by mappings, read (and their mistakes reported) once per template
+        self.logic: dict[str, list[Any]] = {
+            name: [read_logic(v, f.draw.loc_of(i) if isinstance(f.draw, LList) else f.loc, ctx)
+                   for i, v in enumerate(f.draw)] if isinstance(f.draw, list) else [] for name, f in faces.items()}
+        self.static = {name: not uses_fields(f.draw) and not any(
+            lg is INVALID or lg.fields() for lg in self.logic[name])
+            and not isinstance(f.fill, ByValue) and not isinstance(f.stroke, ByValue) for name, f in faces.items()}
         # per element of each face: the fields it uses (an element made of the same values is the same element)
-        self.element_names = {name: [tuple(sorted(field_names(v))) for v in f.draw] if isinstance(f.draw, list)
-                              else [] for name, f in faces.items()}
+        self.element_names = {name: [tuple(sorted(field_names(v) | by_fields(v))) for v in f.draw]
+                              if isinstance(f.draw, list) else [] for name, f in faces.items()}
+        # per element: every field it needs ({field}s, when/unless, by), the item must have them all
+        self.needed = {name: [frozenset(names) | (lg.fields() if lg is not INVALID else frozenset())
+                              for names, lg in zip(self.element_names[name], self.logic[name])]
+                       for name in faces}
+        self.has_by = {name: [bool(by_fields(v)) for v in f.draw] if isinstance(f.draw, list) else []
+                       for name, f in faces.items()}
         self.elements: dict[tuple, Any] = {}  # (face, index, its field values) -> element read without a problem
         self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
 
@@ -42,23 +54,35 @@ class FaceResolver:
         if key in self.cache:
             return self.cache[key]
         raw = face.draw
-        if not self.static[face_name] and not self.names[face_name] <= item.fields.keys():
-            substitute(face.draw, item.fields, getattr(face.draw, "loc", loc), self.ctx, set(), item.loc,
-                       self.reported)  # reports the missing fields (once per place)
-            self.cache[key] = INVALID
-            return INVALID
         elements = []
+        bad = False
         for i, value in enumerate(raw):
             el_loc = raw.loc_of(i) if isinstance(raw, LList) else loc
-            element = self._element(face_name, i, value, el_loc, item)
-            if element is not INVALID:
+            logic = self.logic[face_name][i]
+            if logic is INVALID:
+                bad = True
+                continue
+            if not self.needed[face_name][i] <= item.fields.keys():
+                # the missing fields (once per place), and still every other element's problems: one run
+                substitute(value, item.fields, el_loc, self.ctx, set(), item.loc, self.reported)
+                self._missing_logic_fields(logic, item, el_loc)
+                bad = True
+                continue
+            if logic.tests and not logic.shown(item.fields):
+                continue  # not on this item (when/unless)
+            element = self._element(face_name, i, logic.element, el_loc, item)
+            if element is INVALID:
+                bad = True
+            else:
                 elements.append(element)  # every element's problems are reported, not the first's only
-        if len(elements) < len(raw):
+        fill, stroke = (v.pick(item.fields, item.cells, item.loc, self.ctx, self.reported)
+                        if isinstance(v, ByValue) else v for v in (face.fill, face.stroke))
+        if bad or fill is INVALID or stroke is INVALID:
             self.cache[key] = INVALID
             return INVALID
         suffix = "" if self.static[face_name] else "-" + str(len(self.cache))
         resolved = ResolvedFace(
-            f"{self.component}/{face_name}{suffix}", face.fill, face.stroke, face.stroke_width, tuple(elements),
+            f"{self.component}/{face_name}{suffix}", fill, stroke, face.stroke_width, tuple(elements),
             face_name,
         )
         self.cache[key] = resolved
@@ -78,31 +102,72 @@ class FaceResolver:
             return self.elements[key]
         value = template
         if names:
-            value = substitute(template, item.fields, loc, self.ctx, set(), item.loc, self.reported)
+            if self.has_by[face_name][index]:
+                value = apply_by(template, item.fields, loc, self.ctx, item.cells, item.loc, self.reported)
+                if value is INVALID:
+                    return INVALID
+            value = substitute(value, item.fields, loc, self.ctx, set(), item.loc, self.reported)
         before = len(self.ctx.problems.items)
         element = ELEMENT.parse(value, loc, self.ctx)
+        checked = len(self.ctx.problems.items)
+        if element is not INVALID:
+            element.check(self.w, self.h, self.ctx)
+            self._check_text(element, loc)
+        if not self.static[face_name] and len(self.ctx.problems.items) > before:
+            # a problem of a value read from the item (an icon a CSV cell names) is at that cell; a problem
+            # found checking the element against the item (text too long) is at the item
+            filled: dict[Loc, list[str]] = {}  # where a {field} is written in the template -> its fields
+            if names:
+                _filled_locs(template, loc, filled)
+            self._name_item(before, checked, face_name, item, filled)
         if element is INVALID:
             return INVALID
-        checked = len(self.ctx.problems.items)
-        element.check(self.w, self.h, self.ctx)
-        self._check_text(element, loc)
-        if not self.static[face_name]:
-            self._name_item(checked, face_name, item)
         if key is not None and len(self.ctx.problems.items) == before:
             self.elements[key] = element
         return element
 
-    def _name_item(self, before: int, face_name: str, item: Item) -> None:
-        """Problems of a face filled from an item are the item's: at its row, naming the template's line."""
+    def _missing_logic_fields(self, logic: Any, item: Item, loc: Loc) -> None:
+        """A field a condition or a by mapping names that the item does not have: at the item, once per place."""
+        from genpnp.errors import did_you_mean
+
+        for name in sorted(logic.fields() - item.fields.keys()):
+            where = next((t.loc for t in logic.tests if t.field == name), loc)
+            if (where, name) in self.reported:
+                continue
+            self.reported.add((where, name))
+            self.ctx.error(item.loc, f'no field "{name}" on this item, which {where} uses'
+                                     f"{did_you_mean(name, item.fields)}")
+
+    def check_values(self, items: Any) -> None:
+        """After every item: a value a condition names that no item has is a warning (a misspelt value)."""
+        seen: dict[str, set[str]] = {}
+        for item in items:
+            for k, v in item.fields.items():
+                seen.setdefault(k, set()).add(text_of(v))
+        tests = [t for logics in self.logic.values() for lg in logics if lg is not INVALID for t in lg.tests]
+        if seen:
+            unmatched(tests, seen, self.ctx)
+
+    def _name_item(self, before: int, checked: int, face_name: str, item: Item,
+                   filled: dict[Loc, list[str]]) -> None:
+        """Problems of a face filled from an item are the item's: at its row (or the cell the value came
+        from), naming the template's line."""
         items = self.ctx.problems.items
         for n in range(before, len(items)):
             p = items[n]
             if p.severity != "error":  # a warning stays at the template, once, not once per item
                 continue
+            fields = filled.get(p.loc, [])
+            if n < checked and not fields:
+                continue  # a mistake of the template itself (a misspelt key): once, at the template
+            if not fields:  # found checking the element: at the cell when one field made it ("{text}")
+                made_of = sorted({f for names in filled.values() for f in names})
+                fields = made_of if len(made_of) == 1 else []
+            where = next((item.cells[f] for f in fields if f in item.cells), item.loc)
             title = next((str(v) for k, v in item.fields.items() if k in ("title", "name")), "")
             named = f" {quoted(title)}" if title else ""
-            items[n] = Problem(item.loc, f"{p.message} (the item{named}, on the face \"{face_name}\" at {p.loc})",
-                               p.severity)
+            items[n] = Problem(where, f"{p.message} (the item{named}, on the face \"{face_name}\" at {p.loc})",
+                               p.severity, p.drawable)
 
     def _check_text(self, element: Any, loc: Loc) -> None:
         """Warn about text the engine cannot draw right (right-to-left, complex scripts, emoji sequences)."""
@@ -114,3 +179,17 @@ class FaceResolver:
             self.reported.add((loc, text))
             self.ctx.warn(loc, f'{need} in {quoted(text)} is drawn letter by letter, left to right, in the font '
                                f'"{font}": it will print wrong')
+
+
+def _filled_locs(template: Any, loc: Loc, out: dict[Loc, list[str]]) -> None:
+    """Where the template's values with ``{field}``s are written, and the fields each names."""
+    if isinstance(template, str):
+        names = sorted(field_names(template))
+        if names:
+            out.setdefault(loc, []).extend(names)
+    elif isinstance(template, dict):
+        for k, v in template.items():
+            _filled_locs(v, template.loc_of(k) if isinstance(template, LMap) else loc, out)
+    elif isinstance(template, list):
+        for i, v in enumerate(template):
+            _filled_locs(v, template.loc_of(i) if isinstance(template, LList) else loc, out)

@@ -26,6 +26,7 @@ from genpnp.content.schema import (
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, did_you_mean
 from genpnp.model.stamp import STAMP
+from genpnp.outputs import name_message, name_problem
 from genpnp.rules.spec import RULES
 from genpnp.units import MM
 
@@ -126,6 +127,12 @@ class GameMeta:
                     where = groups[i].loc_of(j) if isinstance(groups, LList) and isinstance(groups[i], LList) else loc
                     ctx.error(where, f'"{name}" is not in the palette{did_you_mean(name, names)}')
                     bad = True
+        version = str(values.get("version", ""))
+        unsafe = name_problem(version)  # the version names the release's zips
+        if unsafe is not None:
+            ctx.error(data.loc_of("version") if isinstance(data, LMap) and "version" in data else loc,
+                      name_message(version, "version", unsafe))
+            bad = True
         return INVALID if bad else cls(**values)
 
 
@@ -140,6 +147,7 @@ class Game:
     components: dict[str, Any]
     files: tuple[str, ...] = field(default=())
     warnings: tuple = field(default=())  # content warnings found while loading
+    drafts: tuple = field(default=())  # errors a draft shows (build --force): text too long for its box
     lang: str = ""  # the language built, when not the game's first (its files end in -<lang>)
 
     def ordered(self) -> list[Any]:

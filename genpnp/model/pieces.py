@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, Length, Size, Str, fld
+from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, Length, Size, fld
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
+from genpnp.model.facelogic import check_face_names, choose_face, face_choice_spec
 from genpnp.model.stamp import STAMP
 from genpnp.units import MM, UnitError, fmt_mm, parse_size
 
@@ -37,6 +38,11 @@ INSET = Custom(_parse_inset, {"anyOf": [{"type": "string"}, {"type": "array", "i
                "length, or two lengths (0.9mm x 0)")
 
 
+def _cell(item: Item, side: str) -> Loc:
+    """Where an item names its face: its front/back cell, else the item."""
+    return item.cells.get(side, item.loc)
+
+
 @dataclass(frozen=True, kw_only=True)
 class PieceSet(Component):
     """Pieces of one size and shape, each with a front and optionally a back."""
@@ -52,8 +58,11 @@ class PieceSet(Component):
     shape: str = fld(Enum("rect", "rounded", "circle", "hex"), "", "outline of each piece")
     radius: float = fld(Length(), 3 * MM, "corner radius of rounded pieces")
     faces: dict = fld(FACES, example={"front": {"fill": "red"}}, doc="the designs, by name")
-    front: str = fld(Str(), "front", "the face printed on the front unless an item names another")
-    back: str = fld(Str(), "", "the face printed on the back (none: single-sided)")
+    front: Any = fld(face_choice_spec(), "front", "the face printed on the front unless an item names another: a "
+                     "face name, \"{field}\" (the face an item's column names) or {by: field, value: face, default: "
+                     "face} (the face chosen by an item's field)", {"by": "type", "unit": "unit", "default": "plain"})
+    back: Any = fld(face_choice_spec(), "", "the face printed on the back (none: single-sided); like front, it may "
+                    "be chosen by an item's field")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
     stamp: Any = fld(STAMP, None, "a version stamp on each piece (see Stamp); `off` for none where game.yaml "
@@ -79,19 +88,28 @@ class PieceSet(Component):
             where = data.loc_of("inset") if isinstance(data, LMap) and "inset" in data else loc
             return ctx.error(where, f"an inset of {fmt_mm(obj.inset[0])} x {fmt_mm(obj.inset[1])} leaves nothing of "
                                     f"a {fmt_mm(obj.size[0])} x {fmt_mm(obj.size[1])} piece")
+        named = all([check_face_names(values.get(side), obj.faces, data.loc_of(side) if isinstance(data, LMap)
+                                      else loc, ctx) for side in ("front", "back")])
         resolver = FaceResolver(obj.name, obj.faces, ctx, w, h)
         pieces = PieceRuns(obj.name, w, h, obj.shape, obj.radius)
         bad = False
         for item in items:
-            front = resolver.resolve(item.front or obj.front, item, item.loc)
+            front_name = item.front or choose_face(obj.front, item, obj.faces, ctx, resolver.reported)
+            back_name = item.back or choose_face(obj.back, item, obj.faces, ctx, resolver.reported)
+            if not named and (front_name not in obj.faces or (back_name and back_name not in obj.faces)):
+                bad = True  # reported at the by mapping that names it
+                continue
+            front = INVALID if front_name is INVALID else resolver.resolve(front_name, item, _cell(item, "front"))
             back = None
-            back_name = item.back or obj.back
-            if back_name:
-                back = resolver.resolve(back_name, item, item.loc)
+            if back_name is INVALID:
+                back = INVALID
+            elif back_name:
+                back = resolver.resolve(back_name, item, _cell(item, "back"))
             if front is INVALID or back is INVALID:
                 bad = True
                 continue
             pieces.add(item.qty, front, back, item.fields)
+        resolver.check_values(items)
         if bad:
             return INVALID
         if not pieces:

@@ -108,5 +108,5 @@ def parse_product(value: Any, loc: Loc, ctx: Ctx, shown_of: Any) -> Any:
         for prefix, (entry, _) in zip(prefixes, combo):
             fields.update({f"{prefix}_{k}": v for k, v in entry.items()})
         parts = tuple(eloc for _, eloc in combo)
-        items.append(ProductItem(qty, fields, "", "", parts[0], parts))
+        items.append(ProductItem(qty, fields, "", "", parts[0], parts=parts))
     return tuple(items)

@@ -48,6 +48,11 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     for n, placement in enumerate(sheet.placements):
         tag("placement", n)
         draw_placement(surface, placement)
+    if getattr(doc.game, "drafts", ()):  # build --force of a game with text too long: name it in the margin
+        from genpnp.render.draft import draw_notes, overflow_notes
+
+        tag("draft")
+        draw_notes(surface, overflow_notes(sheet), frame.page_w, frame.page_h, frame.margin)
     for n, (kind, box) in enumerate(sheet.fills):  # over the art: the next part covers it
         tag("glue", n)
         if kind == "glue":
