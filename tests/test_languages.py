@@ -39,8 +39,8 @@ CARDS = ("title,title_de,text,text_de,qty\n"
 
 def deck(tmp_path: Path, catalog: dict[str, str] | None = None, cards: str = CARDS) -> Path:
     """The starter deck in English and German, every text translated."""
-    assert run("new", "deck", "--content", tmp_path).exit_code == 0
-    folder = tmp_path / "deck"
+    assert run("new", "deck", "--content", tmp_path / "content").exit_code == 0
+    folder = tmp_path / "content" / "deck"
     game = folder / "game.yaml"
     text = game.read_text(encoding="utf-8").replace('players: "2-4"\n', 'players: "2-4"\nlanguages: [en, de]\n')
     game.write_text(text.replace("count: {of: cards, equals: 20}", "count: {of: cards, equals: 8}"), encoding="utf-8")
@@ -93,9 +93,9 @@ def test_every_missing_translation_is_reported_at_once(tmp_path: Path) -> None:
 
 def test_validate_checks_every_language_unless_told_one(tmp_path: Path) -> None:
     deck(tmp_path, {k: v for k, v in CATALOG.items() if k != "Cards"})
-    every = run("validate", "deck", "--content", tmp_path)
+    every = run("validate", "deck", "--content", tmp_path / "content")
     assert every.exit_code == 1 and 'no German translation of "Cards"' in every.output, every.output
-    english = run("validate", "deck", "--content", tmp_path, "--lang", "en")
+    english = run("validate", "deck", "--content", tmp_path / "content", "--lang", "en")
     assert english.exit_code == 0, english.output
 
 
@@ -108,7 +108,7 @@ def test_an_item_field_a_face_shows_is_translated_by_the_catalog_and_missing_at_
     assert found and int(found.group(1)) == len("Skip,") + 1, line
     catalog["Miss a turn."] = "Setze eine Runde aus."
     deck(tmp_path / "again", catalog, cards)
-    texts = [e.text for p in load_game(tmp_path / "again" / "deck", lang="de").components["cards"].pieces
+    texts = [e.text for p in load_game(tmp_path / "again" / "content" / "deck", lang="de").components["cards"].pieces
              for e in p.front.elements if hasattr(e, "text")]
     assert "Zieh zwei" in texts and "Setze eine Runde aus." in texts
 
@@ -164,8 +164,8 @@ def test_a_language_the_game_does_not_list_is_a_usage_error(tmp_path: Path) -> N
 def test_build_lang_names_the_file_and_the_default_keeps_its_name(tmp_path: Path) -> None:
     deck(tmp_path)
     out = tmp_path / "out"
-    assert run("build", "deck", "--content", tmp_path, "--out", out).exit_code == 0
-    result = run("build", "deck", "--content", tmp_path, "--out", out, "--lang", "de")
+    assert run("build", "deck", "--content", tmp_path / "content", "--out", out).exit_code == 0
+    result = run("build", "deck", "--content", tmp_path / "content", "--out", out, "--lang", "de")
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in out.glob("*.pdf")) == ["deck-letter-color-de.pdf", "deck-letter-color.pdf"]
     german = pdf_text(out / "deck-letter-color-de.pdf")
@@ -176,8 +176,8 @@ def test_build_lang_names_the_file_and_the_default_keeps_its_name(tmp_path: Path
 def test_overflow_is_checked_in_every_language(tmp_path: Path) -> None:
     long = " ".join(["Donaudampfschifffahrtsgesellschaftskapitänsmütze"] * 40)
     deck(tmp_path, cards=CARDS.replace("Der nächste Spieler setzt aus.", long))
-    english = run("audit", "deck", "--content", tmp_path)
-    german = run("audit", "deck", "--content", tmp_path, "--lang", "de")
+    english = run("audit", "deck", "--content", tmp_path / "content")
+    german = run("audit", "deck", "--content", tmp_path / "content", "--lang", "de")
     assert "overflow" not in english.output and english.exit_code == 0, english.output
     assert "overflow" in german.output and german.exit_code == 1, german.output
 
@@ -186,14 +186,14 @@ def test_translate_adds_what_is_missing_and_keeps_what_is_there(tmp_path: Path) 
     folder = deck(tmp_path, {"How to play": "Spielanleitung"})
     catalog = folder / "lang" / "de.yaml"
     catalog.write_text("# my notes\n" + catalog.read_text(encoding="utf-8"), encoding="utf-8")
-    result = run("translate", "deck", "--content", tmp_path, "--lang", "de")
+    result = run("translate", "deck", "--content", tmp_path / "content", "--lang", "de")
     assert result.exit_code == 0, result.output
     text = catalog.read_text(encoding="utf-8")
     assert text.startswith('# my notes\n"How to play": "Spielanleitung"\n')
     assert '"Cards": ""' in text and '"How to play": ""' not in text
     assert re.search(r"# .*deck/components\.yaml:\d+:\d+\n\"Cards\": \"\"", text), text
     assert "5 text(s) added" in result.output
-    again = run("translate", "deck", "--content", tmp_path, "--lang", "de")
+    again = run("translate", "deck", "--content", tmp_path / "content", "--lang", "de")
     assert "0 text(s) added" in again.output and catalog.read_text(encoding="utf-8") == text
     for source, german in CATALOG.items():
         text = text.replace(f'"{source}": ""', f'"{source}": "{german}"')
@@ -254,5 +254,5 @@ def test_long_words_of_a_translated_card_text_may_break_where_the_language_hyphe
     width = fonts.text_width("die Spielrunde", fonts.DEFAULT, 10) - 1  # the word does not fit: it breaks
     lines = fonts.wrap("die Spiel\u00adrun\u00adde", fonts.DEFAULT, 10, width)
     assert len(lines) == 2 and lines[0].endswith("-") and lines[0][:-1] + lines[1] == "die Spielrunde", lines
-    assert "\u00ad" not in "".join(e.text for e in load_game(tmp_path / "deck").components["cards"].pieces[-1]
+    assert "\u00ad" not in "".join(e.text for e in load_game(tmp_path / "content" / "deck").components["cards"].pieces[-1]
                                    .front.elements if hasattr(e, "text"))
