@@ -254,5 +254,5 @@ def test_long_words_of_a_translated_card_text_may_break_where_the_language_hyphe
     width = fonts.text_width("die Spielrunde", fonts.DEFAULT, 10) - 1  # the word does not fit: it breaks
     lines = fonts.wrap("die Spiel\u00adrun\u00adde", fonts.DEFAULT, 10, width)
     assert len(lines) == 2 and lines[0].endswith("-") and lines[0][:-1] + lines[1] == "die Spielrunde", lines
-    assert "\u00ad" not in "".join(e.text for e in load_game(tmp_path / "content" / "deck").components["cards"].pieces[-1]
-                                   .front.elements if hasattr(e, "text"))
+    english = load_game(tmp_path / "content" / "deck").components["cards"].pieces[-1].front.elements
+    assert "\u00ad" not in "".join(e.text for e in english if hasattr(e, "text"))  # the first language as written
