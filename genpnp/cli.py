@@ -662,6 +662,7 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
 @content_option
 @click.option("--lang", "lang", required=True, metavar="CODE", help="The language to translate into.")
 @click.argument("game")
+@verbosity_options
 @reports_errors
 def translate(content: Path, lang: str, game: str) -> None:
     """Write or update GAME's catalog lang/CODE.yaml with every text still to translate (empty, with
@@ -675,11 +676,11 @@ def translate(content: Path, lang: str, game: str) -> None:
     if not loaded.lang:
         raise UsageError(f'"{lang}" is the language {game_id} is written in: nothing to translate')
     path, added, files = tl.update_catalog(folder.resolve(), lang, missing, loaded.meta.name)
+    report = progress.current()
     for m in files:
         click.echo(f"{m.loc}: write {m.source[5:]} (the {tl.language_name(lang)} version of this file)", err=True)
     todo = len({m.source for m in missing if not m.source.startswith("file:")})
-    progress.result_line(f"{shown(path)}: {added} text(s) added, {todo} still to translate, "
-                         f"{len(files)} file(s) to write")
+    report.result(f"{shown(path)}: {added} text(s) added, {todo} still to translate, {len(files)} file(s) to write")
 
 
 @main.command()
