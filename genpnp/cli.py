@@ -228,6 +228,22 @@ def every_language(results: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def other_languages(games: list[Any]) -> list[Any]:
+    """Each game loaded in every language but its first (a content error in one is reported)."""
+    from genpnp.content.project import load_game
+
+    out, problems = [], []
+    for game in games:
+        for lang in game.meta.languages[1:]:
+            try:
+                out.append(load_game(game.root, game.id, current_overlays(), lang))
+            except ContentError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    return out
+
+
 def load_games(content: Path, names: tuple[str, ...], draft: bool = False) -> list[Any]:
     """Load every named game (with --overlay/--set merged); report all content errors together."""
     from genpnp.content.project import warnings_of
@@ -756,7 +772,8 @@ def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **o
 
     options = make_options(**opts)
     loaded = load_games(content, games)
-    audits = [audit_game(game, options) for game in loaded]
+    languages = other_languages(loaded) if current_lang() is None else []  # overflow is checked in each
+    audits = [audit_game(game, options) for game in loaded + languages]
     service = _service_findings(loaded, shop) if shop else {}
     if fmt == "json":
         documents = [a.as_dict() for a in audits]
@@ -765,15 +782,16 @@ def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **o
                 doc["print_service"] = {"service": shop, "errors": [str(p) for p in service[a.game]]}
         progress.result_line(json.dumps(documents, indent=2))
     else:
-        for a in audits:
-            for line in service.get(a.game, []):
+        for a, game in zip(audits, loaded + languages):
+            for line in service.get(a.game, []) if not game.lang else []:
                 progress.result_line(str(line))
             for f in a.findings:
                 progress.result_line(str(f))
             use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
                 len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
             progress.result_line(
-                f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
+                f"{a.game}{f' ({game.lang})' if game.lang else ''}: {len(a.pages)} pages on {a.sheets} sheets "
+                f"(lower bound {a.lower_bound} pages), "
                 f"pieces cover {use:.0%} of their pages; {len(a.errors) + len(service.get(a.game, []))} error(s), "
                 f"{len(a.findings) - len(a.errors)} warning(s)")
     sys.exit(1 if any(a.errors for a in audits) or any(service.values()) else 0)

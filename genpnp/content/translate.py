@@ -184,8 +184,10 @@ class Translator:
             return  # the text component reports an unreadable file
         self.check_numbers(a, b, Loc(shown(own), 1, 1), ctx)
 
-    def item_fields(self, fields: dict[str, Any], row: Any, loc: Loc, ctx: Any) -> dict[str, Any]:
-        """An item's fields in this language: ``text_de`` replaces ``text``; other languages' columns go."""
+    def item_fields(self, fields: dict[str, Any], row: Any, loc: Loc, ctx: Any,
+                    locs: dict[str, Loc] | None = None) -> dict[str, Any]:
+        """An item's fields in this language: ``text_de`` replaces ``text`` (and in ``locs``, where each
+        field is written, ``text`` is then the ``text_de`` cell); other languages' columns go."""
         if not self.source_language:
             for key, value in fields.items():
                 if isinstance(value, str) and WORDS.search(value):
@@ -223,6 +225,8 @@ class Translator:
             if value not in ("", None) and self.check_numbers(str(source), str(value), where, ctx):
                 out[base] = value
                 self.produced.add(str(value))
+                if locs is not None and key in locs:
+                    locs[base] = locs[key]
         return out
 
 

@@ -96,15 +96,16 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
             ctx.error(vloc, f'the field "{key}" must be a plain value (text or number)')
             return INVALID
         fields[str(key)] = "" if v is None else v
-    if ctx.lang is not None:
-        fields = ctx.lang.item_fields(fields, value, loc, ctx)
+    locs = dict(value.value_locs) if isinstance(value, LMap) else {}
+    if ctx.lang is not None:  # text_de in place of text (genpnp.content.translate)
+        fields = ctx.lang.item_fields(fields, value, loc, ctx, locs)
     front = value.get("front", "")
     back = value.get("back", "")
     for side, name in (("front", front), ("back", back)):
         if not isinstance(name, str):
             ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
             return INVALID
-    return Item(qty, fields, front, back, loc, dict(value.value_locs) if isinstance(value, LMap) else {})
+    return Item(qty, fields, front, back, loc, locs)
 
 
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
