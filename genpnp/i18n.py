@@ -30,20 +30,10 @@ def catalog(code: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items() if not k.startswith("//")}
 
 
-def languages() -> tuple[str, ...]:
-    """The languages genpnp's own words exist in."""
-    names = [p.name for p in resources.files("genpnp").joinpath("data", "lang").iterdir()]
-    return tuple(sorted({"en", *(n[:-5] for n in names if n.endswith(".json"))}))
-
-
 def tr(text: str, **values: object) -> str:
     """``text`` (an English template) in the current language, its ``{names}`` filled from ``values``."""
     template = catalog(LANGUAGE.get()).get(text, text) if LANGUAGE.get() != "en" else text
     return template.format(**values) if values else template
-
-
-def current() -> str:
-    return LANGUAGE.get()
 
 
 @contextmanager
