@@ -89,7 +89,8 @@ def render_document(doc: Document, path: Path, progress: Callable[[int, int], No
         draw_sheet(surface, doc, doc.sheets[index], index + 1, total)
 
     author = ", ".join(meta.designers) or meta.publisher or "genpnp"
-    write_pdf(path, sizes, draw_page, f"{meta.name} (print and play)", author, doc.options.ink, progress)
+    write_pdf(path, sizes, draw_page, f"{meta.name} (print and play)", author, doc.options.ink, progress,
+              doc.outline)
     return total
 
 

@@ -84,7 +84,9 @@ def template_section() -> str:
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
     from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
+    from genpnp.model.band import TitleBand
     from genpnp.model.base import Component, Face
+    from genpnp.model.figure import FigArrow, FigCallout, FigOutline, FigPiece, FigureSpec
     from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec
     from genpnp.model.stamp import Stamp
     from genpnp.rules.docs import rules_section
@@ -98,6 +100,7 @@ def content_reference() -> str:
         "table:release-exports": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),
+        "table:band": key_table(TitleBand),
         "table:stamp": key_table(Stamp),
         "kinds": kinds_section(kinds),
         "art": art_section(arts),
@@ -105,6 +108,9 @@ def content_reference() -> str:
         "rules": rules_section(),
         "table:project": key_table(ProjectDefaults, ("release",)),
         "table:release": key_table(ReleaseMatrix),
+        "table:figure": key_table(FigureSpec),
+        "table:figureparts": "\n\n".join(f"`{cls.schema_name}`: {_doc(cls)}\n\n{key_table(cls)}"
+                                           for cls in (FigPiece, FigOutline, FigArrow, FigCallout)),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)
@@ -157,6 +163,11 @@ def content_schema() -> dict[str, Any]:
     defs["element"] = {"oneOf": [{"$ref": f"#/$defs/art-{name}"} for name in arts]}
     defs.update({f"art-{name}": element_schema(name, cls) for name, cls in arts.items()})
     defs["face"] = object_schema(Face)
+    from genpnp.model.figure import FigureSpec
+
+    defs["figure"] = object_schema(FigureSpec)
+    defs["figure"]["title"] = "```figure block (the YAML between its fences, in a text's Markdown)"
+    defs["figure"]["description"] = _doc(FigureSpec)
     from genpnp.model.facelogic import BY_SCHEMA, TESTS_SCHEMA
 
     defs["by"], defs["when"] = BY_SCHEMA, TESTS_SCHEMA

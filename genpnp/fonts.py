@@ -85,11 +85,8 @@ def font_path(name: str) -> Path:
 
 @functools.cache
 def ttfont(name: str) -> TTFont:
-    """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once, and kept
-    parsed in the user's cache folder for the next run: :mod:`genpnp.fontcache`)."""
-    from genpnp import fontcache
-
-    return fontcache.load("gp-" + name, font_path(name))
+    """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once a run)."""
+    return TTFont("gp-" + name, str(font_path(name)))
 
 
 @functools.cache

@@ -102,7 +102,7 @@ def test_audit_json_lists_every_page(tmp_path: Path):
     assert result.exit_code == 0, result.output
     (report,) = json.loads(result.stdout)
     assert report["game"] == "mapmaker" and report["pages"] == len(report["page_list"])
-    first = report["page_list"][2]
+    first = next(p for p in report["page_list"] if p["role"] == "pieces")  # the board, after the aid's pages
     assert set(first) == {"page", "role", "title", "coverage", "findings"} and first["coverage"] > 0
 
 

@@ -15,8 +15,8 @@ from genpnp.cli import main
 
 @pytest.fixture()
 def deck(tmp_path: Path) -> Path:
-    assert run("new", "deck", "--content", tmp_path).exit_code == 0
-    return tmp_path / "deck"
+    assert run("new", "deck", "--content", tmp_path / "content").exit_code == 0  # --out goes beside content/
+    return tmp_path / "content" / "deck"
 
 
 def _invoke(*args: object):
@@ -35,7 +35,7 @@ def test_bad_lengths_are_usage_errors(deck: Path, option: str, value: str) -> No
     assert not (deck.parent / "out").exists()
 
 
-@pytest.mark.parametrize("bleed, name", [("3mm", "bleed3"), ("0.125in", "bleed3.2"), ("9pt", "bleed3.2"),
+@pytest.mark.parametrize("bleed, name", [("3mm", "bleed3"), ("0.125in", "bleed3.175"), ("9pt", "bleed3.175"),
                                          ("3", "bleed3")])
 def test_lengths_take_units_and_a_bare_number_is_mm(deck: Path, bleed: str, name: str) -> None:
     out = deck.parent / "out"
@@ -46,7 +46,7 @@ def test_lengths_take_units_and_a_bare_number_is_mm(deck: Path, bleed: str, name
 
 
 def test_export_bleed_takes_units(deck: Path) -> None:
-    out = deck.parent / "png"
+    out = deck.parent.parent / "png"
     result = _invoke("export", "deck", "--content", deck.parent, "--dpi", "50", "--bleed", "3mm", "--out", out,
                      "--component", "cards")
     assert result.exit_code == 0, result.output
@@ -54,10 +54,10 @@ def test_export_bleed_takes_units(deck: Path) -> None:
 
 def test_a_huge_preview_is_refused(deck: Path) -> None:
     result = _invoke("preview", "deck", "--content", deck.parent, "--paper", "2000x2000mm", "--dpi", "600",
-                     "--out", deck.parent / "prev")
+                     "--out", deck.parent.parent / "prev")
     assert result.exit_code == 2, result.output
     assert "pixel image" in result.output and "use --dpi" in result.output
-    assert not (deck.parent / "prev").exists()
+    assert not (deck.parent.parent / "prev").exists()
 
 
 COMMANDS = ["list", "validate", "build", "diff", "preview", "export", "watch", "serve", "calibrate", "check-map",
@@ -80,7 +80,7 @@ def test_quiet_prints_errors_only(deck: Path) -> None:
     assert result.exit_code == 0 and result.output == ""
     result = _invoke("validate", "--content", deck.parent, "-q")
     assert result.exit_code == 0 and result.output == ""
-    result = _invoke("build", "--content", deck.parent, "-q", "--out", deck.parent / "out")
+    result = _invoke("build", "--content", deck.parent, "-q", "--out", deck.parent.parent / "out")
     assert result.exit_code == 0 and result.output == ""
 
 

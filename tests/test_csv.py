@@ -174,7 +174,7 @@ def test_a_quantity_under_another_name_is_an_error_never_one_card_per_row(tmp_pa
     assert re.fullmatch(rf'.*deck/cards\.csv:2:\d+: the column "{column}" is not read: genpnp takes how many of '
                         r'each item from a column named "qty" \(every item is now printed once\): rename it qty.*',
                         line), line
-    built = run("build", "--content", str(tmp_path), "--out", tmp_path / "out")
+    built = run("build", "--content", folder, "--out", tmp_path / "out")  # out beside the game
     assert built.exit_code == 1 and not (tmp_path / "out").exists()
 
 

@@ -20,7 +20,7 @@ def _game(tmp_path: Path) -> Path:
 
 def test_without_force_nothing_is_written(tmp_path: Path) -> None:
     folder = _game(tmp_path)
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", tmp_path / "out")
+    code, out = output_of("build", "--content", tmp_path / "deck", "deck", "--out", tmp_path / "out")
     assert code == 1
     assert "cards.csv:6:6: text too long for its box" in out  # at the cell the text came from
     assert not (tmp_path / "out").exists() or not list((tmp_path / "out").glob("*.pdf"))
@@ -29,7 +29,7 @@ def test_without_force_nothing_is_written(tmp_path: Path) -> None:
 
 def test_force_writes_a_marked_draft_and_still_fails(tmp_path: Path) -> None:
     _game(tmp_path)
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", tmp_path / "out", "--force")
+    code, out = output_of("build", "--content", tmp_path / "deck", "deck", "--out", tmp_path / "out", "--force")
     assert code == 1
     assert "text too long for its box" in out and "a draft with 1 error(s)" in out
     (pdf,) = (tmp_path / "out").glob("*.pdf")
@@ -45,7 +45,7 @@ def test_force_writes_a_marked_draft_and_still_fails(tmp_path: Path) -> None:
 
 def test_force_on_a_clean_game_is_no_draft(tmp_path: Path) -> None:
     assert run("new", "deck", "--content", tmp_path).exit_code == 0
-    code, out = output_of("build", "--content", tmp_path, "deck", "--out", tmp_path / "out", "--force")
+    code, out = output_of("build", "--content", tmp_path / "deck", "deck", "--out", tmp_path / "out", "--force")
     assert code == 0, out
     (pdf,) = (tmp_path / "out").glob("*.pdf")
     assert "DRAFT" not in pdf_text(pdf)

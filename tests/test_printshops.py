@@ -15,9 +15,9 @@ from genpnp.printshops import PRESETS
 
 
 def _deck(tmp_path: Path, size: str = "2.5in x 3.5in") -> Path:
-    assert run("new", "deck", "--content", tmp_path).exit_code == 0
-    edit(tmp_path / "deck" / "components.yaml", "size: 63mm x 88mm", f"size: {size}")
-    return tmp_path / "deck"
+    assert run("new", "deck", "--content", tmp_path / "content").exit_code == 0  # --out beside it, not inside
+    edit(tmp_path / "content" / "deck" / "components.yaml", "size: 63mm x 88mm", f"size: {size}")
+    return tmp_path / "content" / "deck"
 
 
 EXPECTED = {  # service: (pixels of a poker card with bleed, bleed mm, files of the deck's first card and its back)
@@ -31,7 +31,7 @@ EXPECTED = {  # service: (pixels of a poker card with bleed, bleed mm, files of 
 def test_a_poker_deck_for_each_service(tmp_path: Path, service: str) -> None:
     deck = _deck(tmp_path)
     out = tmp_path / "out"
-    code, text = output_of("export", "deck", "--content", tmp_path, "--for", service, "--out", out)
+    code, text = output_of("export", "deck", "--content", tmp_path / "content", "--for", service, "--out", out)
     assert code == 0, text
     pixels, bleed_mm, (front, back) = EXPECTED[service]
     listed = json.loads((out / "png.json").read_text())
@@ -51,22 +51,22 @@ def test_a_poker_deck_for_each_service(tmp_path: Path, service: str) -> None:
 
 def test_a_size_the_service_does_not_print_names_the_nearest(tmp_path: Path) -> None:
     _deck(tmp_path, "63mm x 88mm")
-    code, text = output_of("export", "deck", "--content", tmp_path, "--for", "makeplayingcards", "--out",
+    code, text = output_of("export", "deck", "--content", tmp_path / "content", "--for", "makeplayingcards", "--out",
                            tmp_path / "out")
     assert code == 1
     assert ("components.yaml:12:11: cards: MakePlayingCards prints no 2.48 x 3.46 in (63.0 x 88.0 mm) card; the "
             "nearest it prints is poker, 2.5 x 3.5 in (63.5 x 88.9 mm)") in text
     assert not (tmp_path / "out").exists()
     _deck(tmp_path / "b", "4.75in x 2.75in")  # a tarot card on its side is a tarot card
-    code, text = output_of("export", "deck", "--content", tmp_path / "b", "--for", "thegamecrafter", "--out",
-                           tmp_path / "b-out")
+    code, text = output_of("export", "deck", "--content", tmp_path / "b" / "content", "--for", "thegamecrafter",
+                           "--out", tmp_path / "b-out")
     assert code == 0, text
 
 
 def test_text_in_the_cut_margin_is_reported_at_its_element(tmp_path: Path) -> None:
     deck = _deck(tmp_path)
     line = edit(deck / "components.yaml", "box: [8%, 6%, 84%, 14%]", "box: [1%, 6%, 84%, 14%]")
-    code, text = output_of("export", "deck", "--content", tmp_path, "--for", "drivethrucards", "--out",
+    code, text = output_of("export", "deck", "--content", tmp_path / "content", "--for", "drivethrucards", "--out",
                            tmp_path / "out")
     assert code == 1
     assert f"components.yaml:{line}:" in text
@@ -77,21 +77,22 @@ def test_text_in_the_cut_margin_is_reported_at_its_element(tmp_path: Path) -> No
 
 def test_an_unknown_service_is_a_usage_error(tmp_path: Path) -> None:
     _deck(tmp_path)
-    code, text = output_of("export", "deck", "--content", tmp_path, "--for", "thegamecrafters")
+    code, text = output_of("export", "deck", "--content", tmp_path / "content", "--for", "thegamecrafters")
     assert code == 2 and "thegamecrafter" in text
 
 
 def test_audit_for_a_service_reports_the_same_problems(tmp_path: Path) -> None:
     deck = _deck(tmp_path)
-    code, text = output_of("audit", "deck", "--content", tmp_path, "--for", "thegamecrafter")
+    code, text = output_of("audit", "deck", "--content", tmp_path / "content", "--for", "thegamecrafter")
     assert code == 0 and "0 error(s)" in text, text
     line = edit(deck / "components.yaml", "box: [8%, 6%, 84%, 14%]", "box: [8%, 1%, 84%, 14%]")
-    code, text = output_of("audit", "deck", "--content", tmp_path, "--for", "thegamecrafter")
+    code, text = output_of("audit", "deck", "--content", tmp_path / "content", "--for", "thegamecrafter")
     assert code == 1 and f"components.yaml:{line}:" in text and "The Game Crafter's cut margin" in text
     assert "1 error(s)" in text
 
 
 def test_dpi_and_bleed_come_from_the_service(tmp_path: Path) -> None:
     _deck(tmp_path)
-    code, text = output_of("export", "deck", "--content", tmp_path, "--for", "drivethrucards", "--bleed", "2mm")
+    code, text = output_of("export", "deck", "--content", tmp_path / "content", "--for", "drivethrucards",
+                           "--bleed", "2mm")
     assert code == 2 and "leave --bleed out" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,10 @@ from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.content.schema import INVALID, Ctx, Custom, Enum, PathSpec, fld
 from genpnp.errors import Loc
+from genpnp.fileaccess import Refused, read
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
+MAX_BYTES = 100_000_000  # one image file, refused by its size before it is read
 MAX_PIXELS = 50_000_000  # larger images are refused (a decompression bomb, or far more than print needs)
 
 
@@ -32,14 +35,18 @@ def read_image(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if path is INVALID:
         return INVALID
     try:
-        with PILImage.open(path) as probe:
+        data = read(path, ctx.root, MAX_BYTES)
+    except Refused as exc:
+        return ctx.error(loc, f"{value}: {exc}")
+    try:
+        with PILImage.open(io.BytesIO(data)) as probe:
             fmt = probe.format
             size = probe.size
             if size[0] * size[1] > MAX_PIXELS:
                 return ctx.error(loc, f"{value}: {size[0]} x {size[1]} pixels is too large (at most "
                                       f"{MAX_PIXELS:,} pixels)")
             probe.verify()  # checks the file's structure and checksums
-        with PILImage.open(path) as full:
+        with PILImage.open(io.BytesIO(data)) as full:
             full.load()  # verify() does not decode: a truncated image is only found here
     except PILImage.DecompressionBombError:
         return ctx.error(loc, f"{value}: the image is too large to decode safely")

@@ -16,7 +16,7 @@ from typing import Any
 
 from genpnp.art import art
 from genpnp.art.base import ArtElement
-from genpnp.backends.svgread import CURRENT, SvgError, SvgIcon, read_svg
+from genpnp.backends.svgread import CURRENT, SvgError, SvgIcon, read_svg, svg_bytes
 from genpnp.color import BLACK, Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Custom, MapOf, PathSpec, fld
 from genpnp.errors import Loc
@@ -42,7 +42,8 @@ def icon_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     if path is INVALID:
         return INVALID
     try:
-        return SvgFile(path, read_svg(path), str(value), hashlib.sha1(path.read_bytes()).hexdigest()[:10])
+        icon = read_svg(path, ctx.root)
+        return SvgFile(path, icon, str(value), hashlib.sha1(svg_bytes(path, ctx.root)).hexdigest()[:10])
     except SvgError as exc:
         # a problem of the file is the file's: one message however many cards use it
         from genpnp.content.yamlload import display_name

@@ -20,6 +20,9 @@ def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
         return ctx.error(loc, "expected a font name")
     if value in ctx.fonts:
         return ctx.fonts[value]
+    if "/" in value or "\\" in value or value.startswith(".") or "\0" in value:
+        return ctx.error(loc, f'"{value}" is a path, not a font name: name a shipped font or add the file '
+                              "to game.yaml's fonts:")
     try:
         fonts.font_path(value)
     except fonts.FontError:

@@ -16,7 +16,7 @@ from genpnp.impose.sheet import Box, Sheet
 from genpnp.render.sheet import draw_sheet, page_size
 
 ERRORS = ("overflow", "text-overlap", "mark-on-art", "cut-through", "outside-margin", "fold-bleed", "duplex",
-          "stamp")
+          "stranded-heading", "split-block", "stamp")
 TOL = 0.5  # points: a hairline's half width, drawing noise below 0.2 mm
 
 
@@ -101,6 +101,7 @@ def audit_document(doc: Document, file: str, faces: dict | None = None) -> Audit
         page = PageAudit(number, sheet.role, sheet.title, cover / printable_area)
         page.findings.extend(_page_findings(sheet, surface, printable, number, loc, game))
         pages.append(page)
+    _text_blocks(sheets, pages, game)
     if options.backs == "duplex":
         _duplex(sheets, pages, game)
     if pages:  # colours the palette says must differ, as a mono printer prints them (rules/contrast.py)
@@ -138,6 +139,8 @@ def _page_findings(sheet: Sheet, s: RecordingSurface, printable: Box, number: in
         if r.kind == "overflow" and r.what == "placement" and 0 <= r.owner < len(sheet.placements) \
                 and sheet.placements[r.owner].window is not None:
             continue  # a poster part shows part of its board: text continues on the next part
+        if r.what == "cover-pieces":
+            continue  # the cover's pieces: their faults are found on their own sheets
         out.append(Finding(number, r.kind, r.message, _owner_loc(game, sheet, r.what, r.owner, loc)))
     for ink in s.ink:
         if not ink.box.inside(printable, TOL):
@@ -168,8 +171,8 @@ def _name(sheet: Sheet, ink: Ink) -> str:
     if ink.what == "placement" and 0 <= ink.owner < len(sheet.placements):
         p = sheet.placements[ink.owner]
         return f"{p.component.name} {p.piece.index} {p.face}"
-    return {"page": "page content", "header": "title", "footer": "footer", "scale": "scale check",
-            "label": "label", "glue": "glue strip"}.get(ink.what, ink.what)
+    return {"page": "page content", "cover-pieces": "cover picture", "header": "title", "footer": "footer",
+            "scale": "scale check", "label": "label", "glue": "glue strip"}.get(ink.what, ink.what)
 
 
 def _mm_outside(box: Box, within: Box) -> str:
@@ -182,7 +185,8 @@ def _overlap(a: Box, b: Box) -> float:
 
 
 def _text_overlaps(sheet: Sheet, inks: list[Ink], number: int, loc: Loc, game: Any) -> list[Finding]:
-    """Text drawn over other text (within one face, the face's own layout is trusted)."""
+    """Text drawn over other text: within a face (a line moved onto another, a board's title over its
+    labels), between faces, and between page elements (title, footer, labels, scale check)."""
     glue = [box for kind, box in sheet.fills if kind == "glue"]  # covered by the next part: may overprint
     texts = [i for i in inks if i.kind == "text" and not any(i.box.overlaps(g) for g in glue)]
     cell = 36.0  # points: texts are compared with those in the same half-inch squares
@@ -198,8 +202,8 @@ def _text_overlaps(sheet: Sheet, inks: list[Ink], number: int, loc: Loc, game: A
             a = texts[n]
             for m in members[i + 1:]:
                 b = texts[m]
-                if (n, m) in seen or (a.what == "placement" and b.what == "placement" and a.owner == b.owner):
-                    continue
+                if (n, m) in seen or a.what == b.what == "cover-pieces":  # a piece's own overprint is found
+                    continue  # on its sheet; the cover's text over its picture is found here
                 seen.add((n, m))
                 shared = _overlap(a.box, b.box)
                 smaller = min(a.box.w * a.box.h, b.box.w * b.box.h)
@@ -283,3 +287,36 @@ def _duplex(sheets: list[Sheet], pages: list[PageAudit], game: Any) -> None:
             if after is not None and after.role not in ("back", "blank"):
                 pages[i].findings.append(Finding(number, "duplex", f"page {number + 1} prints on the back of this "
                                                  "sheet of pieces", loc))
+
+
+def _text_blocks(sheets: list[Sheet], pages: list[PageAudit], game: Any) -> None:
+    """Over each text's pages: a heading whose next block starts in another column or on another
+    page (left alone at the foot), and an unsplittable block (a figure) spread over two."""
+    last: dict[str, tuple] = {}  # section -> the last block seen, and its page's index
+    for i, sheet in enumerate(sheets):
+        if sheet.role != "text" or not isinstance(sheet.content, list):
+            continue
+        comp = game.components.get(sheet.section)
+        for op in sheet.content:
+            if op[0] != "block":
+                continue
+            _, kind, keep, spots, level, text, line = op
+            loc = Loc(getattr(comp, "source_name", "") or _loc(game, sheet).file, line, 1)
+            before = last.get(sheet.section)
+            if before is not None and spots[0] == (0, 0):
+                before = None  # another copy of the same text starts
+            if keep and len(spots) > 1:
+                pages[i].findings.append(Finding(i + 1, "split-block", f'a {kind} (line {line}) is split over '
+                                                 f"{_spread(spots)}: it never splits", loc))
+            if before is not None:
+                b_op, b_index = before
+                if b_op[1] == "heading" and b_op[3][-1] != spots[0]:
+                    where = "page" if b_op[3][-1][0] != spots[0][0] else "column"
+                    pages[b_index].findings.append(Finding(
+                        b_index + 1, "stranded-heading", f'the heading "{b_op[5]}" ends its {where} without '
+                        "its first lines", Loc(loc.file, b_op[6], 1)))
+            last[sheet.section] = (op, i)
+
+
+def _spread(spots: tuple) -> str:
+    return "two pages" if len({p for p, _ in spots}) > 1 else "two columns"

@@ -115,7 +115,8 @@ class RecordingSurface:
 
     # -- recording
     def _add(self, box: Box, kind: str, text: str = "", size: float = 0.0) -> None:
-        if kind == "text" and self._clip is not None and not box.inside(self._clip, 0.5):
+        cut = self._clip is not None and self.what != "figure-board"  # a figure's board snippet: cut on purpose
+        if kind == "text" and cut and self._clip is not None and not box.inside(self._clip, 0.5):
             self.report("overflow", f'"{_short(text)}" is cut off by the edge of its piece')
         clipped = _clip(box, self._clip)
         if clipped is None:

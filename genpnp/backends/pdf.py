@@ -210,10 +210,11 @@ def _build_path(p, commands) -> None:
 
 
 def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[[PdfSurface, int], None],
-              title: str, author: str, ink: str, progress: Callable[[int, int], None] | None = None) -> None:
+              title: str, author: str, ink: str, progress: Callable[[int, int], None] | None = None,
+              outline: Sequence[tuple[int, str, int]] = ()) -> None:
     """Draw ``len(pages)`` pages into ``path`` atomically: a temporary file beside it, renamed over it
     at the end (``genpnp.outputs.replaced_file``), so a failed, interrupted or killed build leaves the
-    previous PDF as it was."""
+    previous PDF as it was. ``outline``: the bookmarks, (level from 0, title, page from 1), in order."""
     from genpnp.outputs import replaced_file
 
     with replaced_file(path) as tmp:
@@ -227,13 +228,30 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
             canvas.setProducer("genpnp")
             canvas.setSubject("print-and-play")
             surface = PdfSurface(canvas, ink)
+            marked: dict[int, list[int]] = {}  # page -> its bookmarks (each has its own key)
+            for n, (_, _, page) in enumerate(outline):
+                marked.setdefault(page, []).append(n)
             for number, size in enumerate(pages):
                 canvas.setPageSize(size)
+                for n in marked.get(number + 1, ()):
+                    canvas.bookmarkPage(f"o{n}", fit="XYZ", top=size[1])
                 draw_page(surface, number)
                 canvas.showPage()
                 if progress:
                     progress(number + 1, len(pages))
+            _add_outline(canvas, outline)
             canvas.save()
+
+
+def _add_outline(canvas: Canvas, outline: Sequence[tuple[int, str, int]]) -> None:
+    """The bookmarks, each pointing at its page; a level never more than one below the one before."""
+    last = -1
+    for n, (level, title, _) in enumerate(outline):
+        level = max(0, min(level, last + 1))
+        canvas.addOutlineEntry(title, f"o{n}", level, closed=level > 0)
+        last = level
+    if outline:
+        canvas.showOutline()
 
 
 def hex_points(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[float, float]]:

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import math
-import os
-import tempfile
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,8 @@ UNSUPPORTED = {"text": "text (convert it to paths: Inkscape's Path > Object to P
                "image": "an embedded raster image", "foreignObject": "foreign content",
                "video": "video", "audio": "audio"}
 KAPPA = 0.5522847498
+MAX_BYTES = 20_000_000  # one SVG file; a larger one is refused by its size, before it is read
+MAX_COORD = 1e6  # points: coordinates, sizes and line widths beyond it are refused
 
 
 class SvgError(ValueError):
@@ -61,47 +61,51 @@ def _local(tag: object) -> str:
     return tag.split("}")[-1] if isinstance(tag, str) else ""
 
 
-def read_svg(path: Path) -> SvgIcon:
+def read_svg(path: Path, root: Path | None = None) -> SvgIcon:
     """The SVG file as shapes (cached per file and version, so a watcher sees edits); :class:`SvgError`
-    when it cannot be drawn."""
+    when it cannot be drawn or may not be read (``root``: the game folder it must lie in)."""
     try:
         stat = path.stat()
     except OSError as exc:
         raise SvgError(f"cannot read the file ({exc.strerror})") from None
-    return _read(path, stat.st_mtime_ns, stat.st_size)
+    return _read(path, root, stat.st_mtime_ns, stat.st_size)
+
+
+def svg_bytes(path: Path, root: Path | None) -> bytes:
+    """The file's bytes through the one door (:mod:`genpnp.fileaccess`), at most ``MAX_BYTES``."""
+    from genpnp.fileaccess import Refused, read
+
+    try:
+        return read(path, root, MAX_BYTES)
+    except Refused as exc:
+        raise SvgError(str(exc)) from None
 
 
 @functools.lru_cache(maxsize=512)
-def _read(path: Path, _mtime: int, _size: int) -> SvgIcon:
-    """The file's shapes: from the cache of converted files when this content was read before
+def _read(path: Path, root: Path | None, _mtime: int, _size: int) -> SvgIcon:
+    """The file's shapes: from the user cache (:mod:`genpnp.usercache`) when this content was read before
     (no svglib, lxml or reportlab.graphics to import: a small job starts fast), else parsed."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise SvgError(f"cannot read the file ({exc.strerror})") from None
-    key = hashlib.sha256(_CACHE_VERSION + data).hexdigest()
-    cached = _cached(key)
-    if cached is not None:
-        return cached
-    icon = _parse(path)
-    _store(key, icon)
+    data = svg_bytes(path, root)
+    key = None
+    if usercache.enabled():
+        key = usercache.key("svg", _CACHE_VERSION, usercache.library("svglib"), usercache.library("reportlab"),
+                            hashlib.sha256(data).digest())
+        cached = _icon_of(usercache.get(key))
+        if cached is not None:
+            return cached
+    icon = _parse(path, data)
+    if key is not None:
+        usercache.put(key, _data_of(icon))
     return icon
 
 
-_CACHE_VERSION = b"genpnp-svg-1\0"  # bump when the conversion changes
-
-
-def cache_dir() -> Path | None:
-    """Where converted SVGs are kept: $GENPNP_CACHE itself (``off`` for none), else ``svg`` in the user's
-    cache folder (:mod:`genpnp.usercache`)."""
-    top = usercache.root()
-    return top if top is None or "GENPNP_CACHE" in os.environ else top / "svg"
+_CACHE_VERSION = b"svg-shapes-2"  # bump when the conversion changes
 
 
 def _color_data(c: Color | None) -> Any:
     if c is None:
         return None
-    return "current" if c is CURRENT else [c.r, c.g, c.b, c.name, c.grey, c.pattern, c.label]
+    return "current" if c is CURRENT else (c.r, c.g, c.b, c.name, c.grey, c.pattern, c.label)
 
 
 def _color_of(data: Any) -> Color | None:
@@ -113,55 +117,49 @@ def _color_of(data: Any) -> Color | None:
     return Color(r, g, b, name, grey, pattern, label)
 
 
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+def _data_of(icon: SvgIcon) -> Any:
+    """The icon as plain data for the cache."""
+    return (icon.width, icon.height, [(s.commands, _color_data(s.fill), _color_data(s.stroke), s.width, s.even_odd)
+                                      for s in icon.shapes])
 
 
-def _cached(key: str) -> SvgIcon | None:
-    folder = cache_dir()
-    if folder is None:
+def _icon_of(data: Any) -> SvgIcon | None:
+    """The icon from the cache's plain data; None when it is not data this module wrote."""
+    if data is None:
         return None
     try:
-        data = json.loads((folder / f"{key}.json").read_text(encoding="utf-8"))
-        shapes = tuple(Shape(_tuples(s["c"]), _color_of(s["f"]), _color_of(s["s"]), s["w"], s["eo"])
-                       for s in data["shapes"])
-        return SvgIcon(data["w"], data["h"], shapes)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # no cache, or not one this version wrote: parse the file
+        width, height, shapes = data
+        icon = SvgIcon(width, height, tuple(Shape(tuple(c), _color_of(f), _color_of(s), w, eo)
+                                            for c, f, s, w, eo in shapes))
+        _check_numbers(icon)
+    except (ValueError, TypeError):  # SvgError is a ValueError: numbers a conversion never gives
+        return None
+    return icon
 
 
-def _store(key: str, icon: SvgIcon) -> None:
-    folder = cache_dir()
-    if folder is None:
-        return
-    data = {"w": icon.width, "h": icon.height, "shapes": [
-        {"c": s.commands, "f": _color_data(s.fill), "s": _color_data(s.stroke), "w": s.width, "eo": s.even_odd}
-        for s in icon.shapes]}
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump(data, out)
-        os.replace(tmp, folder / f"{key}.json")
-    except OSError:
-        pass  # a read-only home: parse again next time
-
-
-def _parse(path: Path) -> SvgIcon:
+def _parse(path: Path, data: bytes) -> SvgIcon:
     from lxml import etree
 
+    if data[:2] == b"\x1f\x8b":
+        raise SvgError("a compressed (gzip, .svgz) file: save it as a plain .svg")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
-        root = etree.parse(str(path), etree.XMLParser(resolve_entities=False, no_network=True)).getroot()
-    except OSError as exc:
-        raise SvgError(f"cannot read the file ({exc})") from None
+        tree = etree.ElementTree(etree.fromstring(data, parser, base_url=None))
     except etree.XMLSyntaxError as exc:
-        raise SvgError(f"not well-formed XML ({exc.msg}, line {exc.lineno})") from None
+        raise SvgError(f"line {exc.lineno}: not well-formed XML ({exc.msg})") from None
+    except ValueError as exc:  # lxml refuses some inputs this way
+        raise SvgError(f"not well-formed XML ({exc})") from None
+    root = tree.getroot()
+    if tree.docinfo.internalDTD is not None and any(True for _ in tree.docinfo.internalDTD.iterentities()):
+        raise SvgError("the file declares entities (<!ENTITY>): vector art does not need them, and they are "
+                       "never expanded")
     if _local(root.tag) != "svg":
         raise SvgError(f"the root element is <{_local(root.tag)}>, not <svg>")
     for node in root.iter():
         name = _local(node.tag)
         if name in UNSUPPORTED:
             raise SvgError(f"line {node.sourceline}: <{name}> is not supported in vector art: {UNSUPPORTED[name]}")
+        _check_references(node)
     root.set("color", _SENTINEL)
     import logging
 
@@ -173,12 +171,60 @@ def _parse(path: Path) -> SvgIcon:
     except Exception as exc:  # svglib raises many kinds on odd input
         raise SvgError(f"svglib cannot convert it ({type(exc).__name__}: {exc})") from None
     shapes: list[Shape] = []
-    _walk(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), shapes)
+    try:
+        _walk(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), shapes)
+    except (ArithmeticError, ValueError, TypeError) as exc:
+        if isinstance(exc, SvgError):
+            raise
+        raise SvgError(f"a number in the drawing is out of range ({exc}): check the transforms") from None
     if not shapes:
         raise SvgError("the drawing is empty (no filled or stroked shape)")
-    if drawing.width <= 0 or drawing.height <= 0:
+    width, height = float(drawing.width), float(drawing.height)
+    if not (math.isfinite(width) and math.isfinite(height)):
+        raise SvgError("the size or viewBox is not a finite number")
+    if width <= 0 or height <= 0:
         raise SvgError("the drawing has no size (set width/height or a viewBox)")
-    return SvgIcon(float(drawing.width), float(drawing.height), tuple(shapes))
+    icon = SvgIcon(width, height, tuple(shapes))
+    _check_numbers(icon)
+    return icon
+
+
+_URL = re.compile(r"url\(\s*(['\"]?)([^)'\"]*)\1\s*\)", re.IGNORECASE)
+
+
+def _check_references(node: Any) -> None:
+    """Refuse a reference to anything but a part of this same file: another file (by path, link or
+    URL, in an ``href``, a ``url(...)`` of a style or attribute, or a CSS ``@import``) is never read."""
+    where = f"line {node.sourceline}: <{_local(node.tag)}>"
+    texts = [(k, v) for k, v in node.attrib.items()]
+    if _local(node.tag) == "style" and node.text:
+        texts.append(("style", node.text))
+    for attr, value in texts:
+        name = _local(attr)
+        if name == "href" and not value.strip().startswith("#"):
+            raise SvgError(f"{where} refers to another file or address ({value.strip()[:80]!r}): vector art is "
+                           "one self-contained file; only #id references to its own parts are read")
+        if "@import" in value.lower():
+            raise SvgError(f"{where} imports a style sheet (@import): put the styles in the file itself")
+        for match in _URL.finditer(value):
+            if not match.group(2).strip().startswith("#"):
+                raise SvgError(f"{where}: {name} refers to another file or address ({match.group(2).strip()[:80]!r}):"
+                               " only url(#id) references to the file's own parts are read")
+
+
+def _check_numbers(icon: SvgIcon) -> None:
+    """Every coordinate, size and line width finite and within ``MAX_COORD`` points (a page is under
+    15,000 points; beyond this a number is a mistake or an attack, and reportlab cannot write it)."""
+    if not all(math.isfinite(v) and 0 < v <= MAX_COORD for v in (icon.width, icon.height)):
+        raise SvgError(f"the drawing's size is not a finite number of at most {MAX_COORD:g} points")
+    for shape in icon.shapes:
+        if not (math.isfinite(shape.width) and 0 <= shape.width <= MAX_COORD):
+            raise SvgError(f"a line width of {shape.width:g} points is not drawable (at most {MAX_COORD:g})")
+        for command in shape.commands:
+            for value in command[1:]:
+                if not (type(value) in (int, float) and math.isfinite(value) and abs(value) <= MAX_COORD):
+                    raise SvgError(f"a coordinate of {value!r} is not drawable (a finite number of at most "
+                                   f"{MAX_COORD:g} points in size: check the transforms and the viewBox)")
 
 
 def _mul(a: tuple, b: tuple) -> tuple:

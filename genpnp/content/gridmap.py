@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genpnp.content.yamlload import LList, LMap, display_name, load_file
+from genpnp.content.yamlload import LList, LMap, display_name, load_file, read_text
 from genpnp.errors import ContentError, Loc, Problem, Problems, did_you_mean
 
 MAX_GROUP = 8
@@ -157,17 +157,19 @@ class GridMap:
         return "\n".join("".join(line) for line in grid)
 
 
-def load_map(path: Path, name: str | None = None, teams: Sequence[Team] | None = None) -> GridMap:
+def load_map(path: Path, name: str | None = None, teams: Sequence[Team] | None = None,
+             root: Path | None = None) -> GridMap:
     """Load one map file; ``name`` is the file name shown in messages (default: relative path).
 
     ``teams`` are the codes the cells may use; None reads the map for its shape only: any character but
-    ``.`` and space is a cell, and the deal's team keys are only counted.
+    ``.`` and space is a cell, and the deal's team keys are only counted. ``root``: the game folder the
+    file must lie in (None for a file the user names on the command line).
     """
     shown = name or display_name(path)
-    data = load_file(path, shown)
+    data = load_file(path, shown, root)
     if not isinstance(data, LMap):
         raise ContentError([Problem(Loc(shown, 1, 1), "a map file must be a mapping with at least rows:")])
-    source = path.read_text(encoding="utf-8")
+    source = read_text(path, shown, root)
     return parse_map(data, path.stem, source=source, teams=teams)
 
 
@@ -284,7 +286,7 @@ def _block_indent(source: list[str] | None, loc: Loc, key_loc: Loc) -> int:
     if source is None:
         return key_loc.col - 1 + 2
     header = source[loc.line - 1][loc.col :]
-    digits = [ch for ch in header.split("#")[0] if ch.isdigit()]
+    digits = [ch for ch in header.split("#")[0] if ch in "0123456789"]
     if digits:
         key_line = source[key_loc.line - 1] if 1 <= key_loc.line <= len(source) else ""
         return len(key_line) - len(key_line.lstrip(" ")) + int(digits[0])

@@ -1,25 +1,30 @@
 """The Markdown subset of rules and guide texts, parsed into blocks.
 
 Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` bullets, ``1. `` numbered
-items, ``**bold**`` and ``*italic*``, pipe tables, and ``---`` for a page break.
+items, ``**bold**`` and ``*italic*``, pipe tables, ``---`` for a page break, and fenced
+```` ```figure ```` blocks of YAML (a figure drawn from the game's pieces: genpnp/model/figure.py).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from genpnp.errors import Loc, Problem
 
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading, para, bullet, number, table, pagebreak
-    text: str = ""
+    kind: str  # heading, para, bullet, number, table, pagebreak, figure
+    text: str = ""  # a figure's: the YAML between its fences, as written
     level: int = 0
     rows: tuple[tuple[str, ...], ...] = ()
     number: int = 0
-    line: int = 0
+    line: int = 0  # a figure's: the line of its first YAML line
+    figure: Any = None  # a figure's, once the game is loaded: genpnp.model.figure.Figure
+    inline: tuple = ()  # once loaded: (ref, genpnp.impose.textflow.Inline) of each {piece:ref} in the text
 
 
 Run = tuple[str, str]  # (text, style): style is "", "b", "i" or "bi"
@@ -48,6 +53,15 @@ def plain(text: str) -> str:
 
 
 MAX_ITEM_DIGITS = 6  # list items numbered up to 999999
+MAX_BYTES = 2_000_000  # one Markdown file: a rulebook is far smaller; a larger file is refused before it is read
+
+
+def read_source(path: Path, shown: str, root: Path) -> str:
+    """A Markdown file of the game folder through the one door (:mod:`genpnp.fileaccess`): a regular file
+    inside ``root``, UTF-8, at most ``MAX_BYTES``; anything else is a ContentError at the file itself."""
+    from genpnp.content.yamlload import decode_utf8, read_bytes
+
+    return decode_utf8(read_bytes(path, shown, root, MAX_BYTES), shown)
 
 
 def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
@@ -67,9 +81,27 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
             blocks.append(Block("table", rows=tuple(table), line=table_line))
             table = []
 
+    fence: list[str] | None = None  # the lines of an open ```figure block
+    fence_line, fence_info = 0, ""
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
         stripped = line.strip()
+        if fence is not None:
+            if stripped == "```":
+                if fence_info == "figure":
+                    blocks.append(Block("figure", "\n".join(fence), line=fence_line + 1))
+                fence = None
+            else:
+                fence.append(raw)
+            continue
+        if stripped.startswith("```"):
+            flush()
+            info = fence_info = stripped[3:].strip()
+            if info != "figure":
+                problems.append(Problem(Loc(name, number, 4), f'a fenced block of "{info or "nothing"}": texts '
+                                        "draw only ```figure blocks (a figure of the game's pieces)"))
+            fence, fence_line = [], number
+            continue
         if not stripped:
             flush()
             continue
@@ -117,5 +149,7 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
         if not para:
             para_line = number
         para.append(stripped)
+    if fence is not None:
+        problems.append(Problem(Loc(name, fence_line, 1), "a ```figure block with no closing ``` line"))
     flush()
     return blocks, problems

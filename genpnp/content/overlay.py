@@ -63,7 +63,7 @@ def parse_set(text: str) -> Overlay:
         raise ContentError([Problem(loc, f'the path starts with game or components, not "{keys[0]}"'
                                          f"{did_you_mean(keys[0], TOP_KEYS)}")])
     value = _scalar(raw, loc.file)
-    if len(keys) >= 5 and keys[0] == "components" and keys[2] == "items" and keys[3].isdigit():
+    if len(keys) >= 5 and keys[0] == "components" and keys[2] == "items" and keys[3].isascii() and keys[3].isdigit():
         edit = lmap({"index": int(keys[3]), "set": _nest(keys[4:], value, loc)}, loc)
         value, keys = llist([edit], loc), keys[:3]
     return Overlay(loc.file, _nest(keys, value, loc))
@@ -162,6 +162,9 @@ def _edit_sections(game: Any, name: str, add_at: Loc | None) -> Any:
     return game
 
 
+MAX_EXTENDS = 50  # components in one chain of extends (each extending the next)
+
+
 def _resolve_extends(sources: Sources, ctx: Ctx) -> None:
     owners = _owners(sources)
     raw = {name: owner[name] for name, owner in owners.items()}
@@ -186,6 +189,11 @@ def _resolve_extends(sources: Sources, ctx: Ctx) -> None:
                 break
             if not isinstance(parent, str) or parent not in raw:
                 ctx.error(where, f'extends: no component "{parent}"{did_you_mean(str(parent), raw)}')
+                merged = INVALID
+                break
+            if len(chain) + 1 >= MAX_EXTENDS:
+                ctx.error(where, f"extends: a chain of more than {MAX_EXTENDS} components ({chain[0]} -> "
+                                 f"{chain[1]} -> ... -> {name} -> {parent}): let components extend a shared base")
                 merged = INVALID
                 break
             base = resolve(parent, chain + (name,))

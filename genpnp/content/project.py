@@ -21,6 +21,7 @@ from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.model import kind_class, kind_names
+from genpnp.model.figure import resolve_figures
 from genpnp.model.game import Game, GameMeta
 from genpnp.outputs import name_message, name_problem
 
@@ -104,7 +105,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     data = _load(game_file, problems, root)
     if data is None:
         problems.check()
-    ctx = Ctx(problems, root, root.parent if game_id is None else root.parent)
+    ctx = Ctx(problems, root, root)  # game.yaml names files of the game folder, as every other file does
     if not isinstance(data, dict):
         problems.add(Loc(shown(game_file), 1, 1), "game.yaml must be a mapping of keys")
         problems.check()
@@ -148,6 +149,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
                            lang=_built_language(ctx.lang)), problems)
     if untranslated is not None and ctx.lang is not None:
         untranslated.extend(ctx.lang.missing)
+    game = resolve_figures(game, problems)
     problems.check(draft)
     drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft
     return replace(game, warnings=tuple(problems.warnings), drafts=drafts)

@@ -59,10 +59,29 @@ def value_of(game: Any, expr: str) -> str:
         raise UnknownValue(f"{{{expr}}}: a division by zero") from None
 
 
+def inline_problem(game: Any, ref: str) -> str:
+    """What is wrong with the piece a ``{piece:ref}`` names ("" when it names one)."""
+    from genpnp.model.figure import CellError, find_piece
+
+    if not ref or any(c.isspace() for c in ref):
+        return f"{{piece:{ref}}}: name a piece with no spaces: component, component#3 or component[field=value]"
+    try:
+        find_piece(game, ref)
+    except CellError as exc:
+        return f"{{piece:{ref}}}: {exc}"
+    return ""
+
+
 def fill(text: str, game: Any, name: str, problems: Problems, first_line: int = 1) -> str:
     """The text with every braced value replaced; each bad one is an error at ``name:line:col``."""
     out = []
+    fenced = False  # inside a ```figure block: its YAML braces are mappings, not values
     for number, line in enumerate(text.split("\n"), start=first_line):
+        if line.strip().startswith("```"):
+            fenced = not fenced
+        if fenced or line.strip() == "```":
+            out.append(line)
+            continue
 
         def repl(m: re.Match[str], number: int = number) -> str:
             token = m.group(0)
@@ -71,6 +90,11 @@ def fill(text: str, game: Any, name: str, problems: Problems, first_line: int = 
             if token == "{":
                 problems.add(Loc(name, number, m.start() + 1), "a { with no } on its line: write {{ for a literal "
                                                                 "brace")
+                return token
+            if m.group(1).startswith("piece:"):  # a piece drawn in the line: kept for the layout
+                bad = inline_problem(game, m.group(1)[6:])
+                if bad:
+                    problems.add(Loc(name, number, m.start() + 1), bad)
                 return token
             try:
                 return value_of(game, m.group(1))

@@ -93,17 +93,17 @@ class Translator:
         a, b = numbers(source), numbers(translated)
         ok = True
         if Counter(a) != Counter(b):
-            extra = list((Counter(b) - Counter(a)).elements())
+            extra, lacking = list((Counter(b) - Counter(a)).elements()), list((Counter(a) - Counter(b)).elements())
             ctx.error(_line_of(translated, extra, loc), f"the {language_name(self.code)} translation quotes the "
-                      f"numbers {', '.join(b) or 'none'} where the source quotes {', '.join(a) or 'none'}: numbers "
-                      f"read the same in every language")
+                      f"numbers {', '.join(extra) or 'none'} where the source quotes {', '.join(lacking) or 'none'}: "
+                      f"numbers read the same in every language")
             ok = False
         pa, pb = placeholders(source), placeholders(translated)
         if pa != pb:
             extra = ["{" + p + "}" for p in (Counter(pb) - Counter(pa)).elements()]
-            ctx.error(_line_of(translated, extra, loc), f"the {language_name(self.code)} translation has the "
-                      f"values {', '.join('{' + p + '}' for p in pb) or 'none'} where the source has "
-                      f"{', '.join('{' + p + '}' for p in pa) or 'none'}")
+            lacking = ["{" + p + "}" for p in (Counter(pa) - Counter(pb)).elements()]
+            ctx.error(_line_of(translated, extra, loc), f"the {language_name(self.code)} translation has "
+                      f"{', '.join(extra) or 'nothing'} where the source has {', '.join(lacking) or 'nothing'}")
             ok = False
         return ok
 

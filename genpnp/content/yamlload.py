@@ -10,8 +10,6 @@ alias expansions and tabs are reported as problems, never as tracebacks.
 from __future__ import annotations
 
 import math
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
@@ -103,35 +101,14 @@ def load_text(text: str, name: str) -> Any:
     return parse(text, name)
 
 
-def read_bytes(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES) -> bytes:
-    """A content file's bytes: a regular file (never a FIFO or device), inside ``root`` once symlinks
-    are resolved, at most ``limit`` bytes; anything else is a ContentError naming the file."""
-    where = Loc(shown, 1, 1)
-    try:
-        real = path.resolve(strict=True)
-    except FileNotFoundError:
-        raise ContentError([Problem(Loc(shown), "file not found")]) from None
-    except (OSError, RuntimeError) as exc:  # a symlink loop is a RuntimeError before Python 3.13
-        raise ContentError([Problem(where, f"cannot read file: {getattr(exc, 'strerror', None) or exc}")]) from None
-    if root is not None:
-        try:
-            real.relative_to(root.resolve())
-        except ValueError:
-            raise ContentError([Problem(where, "the file (through a symlink) is outside the game folder")]) from None
-    try:  # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then refuses it
-        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise ContentError([Problem(where, f"cannot read file: {exc.strerror}")]) from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ContentError([Problem(where, "not a regular file (a folder, FIFO or device): name a file")])
-        if info.st_size > limit:
-            raise ContentError([Problem(where, f"the file is {info.st_size:,} bytes; at most {limit:,} are read")])
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ContentError([Problem(where, f"the file is larger than {limit:,} bytes")])
-    return data
+def read_bytes(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES,
+               where: Loc | None = None) -> bytes:
+    """A content file's bytes through the one door (:mod:`genpnp.fileaccess`): a regular file (never a FIFO
+    or device), inside ``root`` once symlinks are resolved, at most ``limit`` bytes; anything else is a
+    ContentError at ``where`` (the place that named the file), else at the file."""
+    from genpnp.fileaccess import read_content
+
+    return read_content(path, shown, root, limit, where)
 
 
 def decode_utf8(data: bytes, shown: str) -> str:
@@ -150,22 +127,14 @@ def decode_utf8(data: bytes, shown: str) -> str:
     return text
 
 
-def read_text(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES) -> str:
+def read_text(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES,
+              where: Loc | None = None) -> str:
     """A UTF-8 text file, read with :func:`read_bytes`'s checks."""
-    return decode_utf8(read_bytes(path, shown, root, limit), shown)
+    return decode_utf8(read_bytes(path, shown, root, limit, where), shown)
 
 
 def load_file(path: Path, name: str | None = None, root: Path | None = None) -> Any:
-    """Read and parse one YAML file; errors name the file (as ``name`` if given). A file read before
-    with the same name and bytes comes from the parse cache (:mod:`genpnp.content.parsecache`), so a
-    rebuild does not start the YAML parser."""
-    from genpnp.content import parsecache
-
+    """Read (through the one door, inside ``root`` when given) and parse one YAML file; errors name the
+    file (as ``name`` if given)."""
     shown = name or display_name(path)
-    text = read_text(path, shown, root)
-    found, value = parsecache.get(text, shown)
-    if found:
-        return value
-    value = load_text(text, shown)
-    parsecache.put(text, shown, value)
-    return value
+    return load_text(read_text(path, shown, root), shown)

@@ -91,6 +91,7 @@ class _Builder:
         if isinstance(node, MappingNode):
             if node.tag not in ("tag:yaml.org,2002:map",):
                 raise ContentError([Problem(_loc(node, self.name), _tag_message(node))])
+            own = {id(key_node) for key_node, _ in node.value if key_node.tag != "tag:yaml.org,2002:merge"}
             try:
                 self.constructor.flatten_mapping(node)
             except yaml.constructor.ConstructorError as exc:
@@ -98,6 +99,7 @@ class _Builder:
                 raise ContentError([Problem(where, f"a merge key (<<) takes a mapping or a list of "
                                                    f"mappings: {exc.problem}")]) from None
             out_map = LMap(loc=_loc(node, self.name))
+            merged: set[str] = set()  # keys whose value so far came through a merge key (<<)
             for key_node, value_node in node.value:
                 key = self.build(key_node, depth + 1)
                 if isinstance(key, (LMap, LList)):
@@ -105,6 +107,14 @@ class _Builder:
                     continue
                 if not isinstance(key, str):
                     key = str(key).lower() if isinstance(key, bool) else str(key)
+                from_merge = id(key_node) not in own  # merged pairs come first, then the mapping's own
+                if from_merge and key in out_map:
+                    continue  # YAML's merge rule: a mapping earlier in <<: [a, b] wins over a later one
+                if key in merged:
+                    del out_map[key]  # ... and the mapping's own key wins over a merged one
+                    merged.discard(key)
+                elif from_merge:
+                    merged.add(key)
                 if key in out_map:
                     self.problems.append(
                         Problem(

@@ -15,7 +15,7 @@ from genpnp.errors import ContentError, Problem
 from genpnp.i18n import tr
 from genpnp.impose import grid
 from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill
-from genpnp.impose.frame import Frame, make_frame, reserve_scale, scale_spot
+from genpnp.impose.frame import Frame, make_frame, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.pages import LABEL, PieceSet, RunPages, Segment, impose_poster
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
@@ -30,6 +30,9 @@ class Document:
     sheets: SheetList = field(default_factory=SheetList)
     contents: list[tuple[str, int]] = field(default_factory=list)  # (section title, first page)
     notes: list[str] = field(default_factory=list)
+    scale_pages: frozenset[int] = frozenset()  # pages (1-based) that show the scale check
+    calibration: int = 0  # the page of the duplex calibration sheet's front (0: none)
+    outline: list[tuple[int, str, int]] = field(default_factory=list)  # (level, title, page), in order
 
 
 Entry = Sheet | Deferred
@@ -86,8 +89,11 @@ def impose_game(game: Any, options: Options) -> Document:
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
     entries: list[Entry] = [cover, *body.entries]
     if options.backs == "duplex":
-        entries = duplex_order(entries)
+        entries = duplex_with_calibration(entries)
     where = {id(e): n + 1 for n, e in enumerate(entries)}
+    first_cut = next((n + 1 for n, e in enumerate(entries) if _role(e) in CUT_ROLES), 0)
+    doc.scale_pages = frozenset({1, first_cut} - {0})
+    doc.calibration = next((n + 1 for n, e in enumerate(entries) if e.role == "calibration"), 0)
     seen: set[str] = set()
     for title, first in body.starts:  # a section split over pages is listed where it starts
         if id(first) in where and title not in seen:
@@ -95,7 +101,70 @@ def impose_game(game: Any, options: Options) -> Document:
             doc.contents.append((title, where[id(first)]))
     doc.contents.sort(key=lambda entry: entry[1])  # in page order: a small section may fill an earlier page
     doc.sheets = SheetList(entries)
+    doc.outline = _outline(doc, entries, body.starts, where)
     return doc
+
+
+def _outline(doc: Document, entries: list[Entry], starts: list[tuple[str, Entry]],
+             where: dict[int, int]) -> list[tuple[int, str, int]]:
+    """The PDF's bookmarks: the cover; each section where it starts, a text with its headings
+    under it, a section of several sheets with each sheet; the calibration sheet."""
+    out: list[tuple[int, str, int]] = [(0, "Cover", 1)]
+    firsts = sorted({where[id(e)] for _, e in starts if id(e) in where} | {doc.calibration} - {0})
+    seen: set[str] = set()
+    by_page: list[tuple[int, int, str, Entry]] = []
+    for title, first in starts:
+        if id(first) in where and title not in seen:
+            seen.add(title)
+            by_page.append((where[id(first)], len(by_page), title, first))
+    if doc.calibration:
+        by_page.append((doc.calibration, len(by_page), "Duplex calibration", entries[doc.calibration - 1]))
+    for page, _, title, first in sorted(by_page, key=lambda t: (t[0], t[1])):
+        out.append((0, title, page))
+        if isinstance(first, Sheet) and first.role == "text":
+            out.extend(_headings(entries, first.section, where))
+            continue
+        if first.role.startswith("calibration"):
+            continue
+        end = next((f for f in firsts if f > page), len(entries) + 1)
+        sheets = [n for n in range(page, end) if _role(entries[n - 1]) in (*CUT_ROLES, "board", "back", "page")]
+        if len([n for n in sheets if _role(entries[n - 1]) != "back"]) > 1:  # a sheet to reprint
+            k = 0
+            for n in sheets:
+                back = _role(entries[n - 1]) == "back"
+                k += 0 if back else 1
+                out.append((1, f"Sheet {k}" + (" (backs)" if back else ""), n))
+    return out
+
+
+def _headings(entries: list[Entry], section: str, where: dict[int, int]) -> list[tuple[int, str, int]]:
+    """A text's headings with their pages, levels from 1 (its first copy only)."""
+    found: list[tuple[int, str, int]] = []
+    seen: set[tuple] = set()
+    for entry in entries:
+        if not (isinstance(entry, Sheet) and entry.role == "text" and entry.section == section):
+            continue
+        for op in entry.content or ():
+            if op[0] == "block" and op[1] == "heading" and op[5]:
+                key = (op[5], op[3][0])
+                if key in seen:
+                    return _levels(found)
+                seen.add(key)
+                found.append((op[4], op[5], where[id(entry)]))
+    return _levels(found)
+
+
+def _levels(headings: list[tuple[int, str, int]]) -> list[tuple[int, str, int]]:
+    """Heading levels as outline levels under their text: the top level found is 1, and a level
+    never goes more than one deeper than the one before it."""
+    out: list[tuple[int, str, int]] = []
+    top = min((h[0] for h in headings), default=1)
+    last = 0
+    for level, title, page in headings:
+        depth = min(level - top + 1, last + 1)
+        out.append((depth, title, page))
+        last = depth
+    return out
 
 
 def _sections(chosen: list[Any], frame: Frame, options: Options, grouped: bool = True) -> list[Any]:
@@ -250,13 +319,31 @@ def _copies(sheets: list[Sheet], copies: int) -> list[Sheet]:
 
 def _page_sheets(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     """Components that fill a page themselves (score sheets, aids): one sheet per page."""
-    area = reserve_scale(frame)
-    sheets = [Sheet("page", comp.label, comp.name, content=(i, area), scale_box=scale_spot(frame, None))
+    area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
+    sheets = [Sheet("page", comp.label, comp.name, content=(i, area))
               for i in range(comp.page_count(area, options))]
     return _copies(sheets, 1 if options.copies_as_note else comp.copies)
 
 
 CUT_ROLES = ("pieces", "poster")
+
+
+def duplex_with_calibration(entries: list[Entry]) -> list[Entry]:
+    """The pages of a duplex build in order (``duplex_order``). A build with backs to register
+    carries the calibration sheet (front and back; the cover's advice points at it): before the
+    first sheet to cut, or after the cover or at the end where that prints fewer pages."""
+    if not any(e.role == "back" for e in entries):
+        return duplex_order(entries)
+    front = Sheet("calibration", "Duplex calibration", content={"side": "front"})
+    back = Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})
+    first_cut = next((n for n, e in enumerate(entries) if _role(e) in CUT_ROLES), len(entries))
+    best: list[Entry] | None = None
+    for at in dict.fromkeys((first_cut, 1, len(entries))):
+        order = duplex_order([*entries[:at], front, back, *entries[at:]])
+        if best is None or len(order) < len(best):
+            best = order
+    assert best is not None
+    return best
 
 
 def _role(entry: Entry) -> str:
@@ -278,7 +365,7 @@ def duplex_order(entries: list[Entry]) -> list[Entry]:
         entry = pending.pop(0)
         role = _role(entry)
         follows = _role(pending[0]) if pending else ""
-        if role in CUT_ROLES or role == "board":
+        if role in CUT_ROLES or role in ("board", "calibration"):
             if role == "board" and len(out) % 2 and _role(out[-1]) == "board":
                 out.append(entry)  # the back of the board before it
                 continue
@@ -287,13 +374,14 @@ def duplex_order(entries: list[Entry]) -> list[Entry]:
                 out.append(pending.pop(spare) if spare is not None and _role(out[-1]) in ("text", "page", "cover")
                            else _blank())
             out.append(entry)
-            if follows and follows != "back" and not (role == "board" and follows == "board"):
+            if follows and follows not in ("back", "calibration-back") \
+                    and not (role == "board" and follows == "board"):
                 out.append(_blank())
-        elif role == "back":
+        elif role in ("back", "calibration-back"):
             if len(out) % 2 == 0:  # a backs page always follows its fronts (see above)
                 raise AssertionError("a backs page without its fronts")  # pragma: no cover
             out.append(entry)
-        elif role == "page" and len(out) % 2 == 0 and follows in (*CUT_ROLES, "board"):
+        elif role == "page" and len(out) % 2 == 0 and follows in (*CUT_ROLES, "board", "calibration"):
             pending.append(entry)  # it would leave an empty back before the sheet to cut: it waits
         else:
             out.append(entry)
@@ -308,7 +396,7 @@ def _boards_last(entries: list[Entry]) -> list[Entry]:
     for i, entry in enumerate(entries):
         if _role(entry) == "board":
             following = next((_role(e) for e in entries[i + 1:] if _role(e) != "board"), "")
-            if following in CUT_ROLES:
+            if following in (*CUT_ROLES, "calibration"):
                 moved.append(entry)
                 continue
         out.append(entry)
@@ -317,3 +405,32 @@ def _boards_last(entries: list[Entry]) -> list[Entry]:
 
 def _blank() -> Sheet:
     return Sheet("blank", "")
+
+
+def drawn_marks(doc: Document) -> frozenset[str]:
+    """The kinds of marks the document's pages draw (cut, fold, crop, hinge, trim, glue, edge,
+    align), for a legend that names only those. A run's pages all carry the same kinds of marks,
+    so of each run only its first and last page are imposed here."""
+    kinds: set[str] = set()
+    entries = doc.sheets._entries
+    runs: dict[tuple, list[int]] = {}
+    for n, entry in enumerate(entries):
+        build = getattr(entry, "build", None)
+        owner = getattr(getattr(build, "func", None), "__self__", None)
+        key = (id(owner), getattr(getattr(build, "func", None), "__name__", "")) if owner is not None else (n,)
+        runs.setdefault(key, []).append(n)
+    for indexes in runs.values():
+        for n in {indexes[0], indexes[-1]}:
+            sheet = doc.sheets[n]
+            for mark in sheet.marks:
+                if mark.kind == "outline":
+                    kinds.add("hinge" if mark.shape == "circle-pair" else "cut")
+                else:
+                    kinds.add(mark.kind)
+            kinds.update(kind for kind, _ in sheet.fills)
+    return frozenset(kinds)
+
+
+def page_roles(doc: Document) -> list[str]:
+    """Each page's role (pieces, back, board, poster, text, page, cover, blank, calibration...)."""
+    return [_role(e) for e in doc.sheets._entries]

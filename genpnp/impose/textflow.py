@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
-from genpnp.impose.frame import Frame, reserve_scale, scale_spot
+from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.units import MM
@@ -18,10 +19,36 @@ def styled(base: str, style: str) -> str:
     return fonts.styled(base, style)
 
 
-def words_of(text: str, font: str, style: str = "") -> list[list[tuple[str, str]]]:
+INLINE = re.compile(r"(\{piece:[^{}\s]+\})")
+INLINE_H = 1.1  # an inline piece's height, as a share of the text size
+
+
+class Inline:
+    """A piece drawn in a line of text (``{piece:tiles#3}``): it stands where a word's font would."""
+
+    def __init__(self, component: Any, piece: Any, face: str):
+        self.component, self.piece, self.face = component, piece, face
+        self.aspect = piece.w / piece.h if piece.h else 1.0
+
+
+def width_of(text: str, font: Any, size: float) -> float:
+    """A word piece's width: its text in its font, or an inline piece at the text's height."""
+    if isinstance(font, Inline):
+        return size * INLINE_H * font.aspect
+    return fonts.text_width(text, font, size)
+
+
+def _split_inline(part: str, font: str, inline: dict[str, Inline]) -> list[tuple[str, Any]]:
+    if not inline or "{piece:" not in part:
+        return [(part, font)]
+    return [(t, inline.get(t[7:-1], font) if INLINE.fullmatch(t) else font) for t in INLINE.split(part) if t]
+
+
+def words_of(text: str, font: str, style: str = "", inline: dict[str, Inline] | None = None) -> list[list[tuple]]:
     """The text's words, each a list of (text, font) pieces: only a space in the source separates words,
-    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot)."""
-    out: list[list[tuple[str, str]]] = []
+    so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot).
+    A ``{piece:...}`` named in ``inline`` is a piece whose font is its :class:`Inline`."""
+    out: list[list[tuple]] = []
     joined = False  # the next piece continues the last word (no space between them in the source)
     for part, st in runs(text):
         f = styled(font, "".join(sorted(set(st + style))) if st or style else "")
@@ -30,22 +57,24 @@ def words_of(text: str, font: str, style: str = "") -> list[list[tuple[str, str]
                 joined = False
             if not word:
                 continue
+            pieces = _split_inline(word, f, inline or {})
             if joined and out:
-                out[-1].append((word, f))
+                out[-1].extend(pieces)
             else:
-                out.append([(word, f)])
+                out.append(pieces)
             joined = True
     return out
 
 
-def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") -> list[list[tuple]]:
+def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
+              inline: dict[str, Inline] | None = None) -> list[list[tuple]]:
     """Lines of (x, text, font) pieces, words wrapped to ``width``."""
     lines: list[list[tuple]] = []
     line: list[tuple] = []
     x = 0.0
     space = fonts.text_width(" ", font, size)
-    for word in words_of(text, font, style):
-        ww = sum(fonts.text_width(t, f, size) for t, f in word)
+    for word in words_of(text, font, style, inline):
+        ww = sum(width_of(t, f, size) for t, f in word)
         if line and x + space + ww > width:
             lines.append(line)
             line, x = [], 0.0
@@ -53,10 +82,48 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "") 
             x += space
         for t, f in word:
             line.append((x, t, f))
-            x += fonts.text_width(t, f, size)
+            x += width_of(t, f, size)
     if line:
         lines.append(line)
     return lines
+
+
+def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
+               style: str = "", mark: str = "", inline: dict[str, Inline] | None = None) -> int:
+    """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
+    floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines."""
+    words = words_of(text, font, style, inline)
+    space = fonts.text_width(" ", font, size)
+    i = placed = 0
+    while i < len(words):
+        flow.need(size * 1.3)
+        room = flow.room(width) - indent
+        line: list[tuple] = []
+        x = 0.0
+        while i < len(words):
+            word = words[i]
+            ww = sum(width_of(t, f, size) for t, f in word)
+            if line and x + space + ww > room:
+                break
+            if line:
+                x += space
+            for t, f in word:
+                line.append((x, t, f))
+                x += width_of(t, f, size)
+            i += 1
+        flow.line(line, size, indent)
+        if placed == 0 and mark:
+            flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, mark, font, size))
+        placed += 1
+    return placed
+
+
+def word_op(x: float, baseline: float, text: str, font: Any, size: float) -> tuple:
+    """A text op, or for an inline piece a ("piece", x, y, w, h, Inline) op sitting on the baseline."""
+    if isinstance(font, Inline):
+        h = size * INLINE_H
+        return ("piece", x, baseline - size * 0.22, h * font.aspect, h, font)
+    return ("text", x, baseline, text, font, size)
 
 
 class Flow:
@@ -69,6 +136,9 @@ class Flow:
         self.pages: list[list[tuple]] = [[]]
         self.col = 0
         self.y = area.y2
+        self.spots: list[tuple[int, int]] = []  # (page, column) where the current block's lines went
+        self.float_bottom = self.float_w = 0.0  # a figure floated at the right of this column: text runs beside it
+        self.waiting: list[Any] = []  # each places a floated figure at the top of the next column
 
     @property
     def x(self) -> float:
@@ -77,27 +147,51 @@ class Flow:
     def need(self, height: float) -> None:
         if self.y - height < self.area.y - 0.01 and self.y < self.area.y2 - 0.01:
             self.next_column()
+        spot = (len(self.pages) - 1, self.col)
+        if not self.spots or self.spots[-1] != spot:
+            self.spots.append(spot)
+
+    def room(self, width: float) -> float:
+        """The width a line starting at the current y has: less a floated figure's beside it."""
+        return width - self.float_w if self.float_w and self.y > self.float_bottom + 0.01 else width
+
+    def clear(self) -> None:
+        """Go below a floated figure (before a block that cannot run beside it)."""
+        if self.float_w:
+            self.y = min(self.y, self.float_bottom)
+            self.float_w = 0.0
 
     def next_column(self) -> None:
+        self.float_w = 0.0
         self.col += 1
         if self.col >= self.columns:
             self.page_break()
         else:
             self.y = self.area.y2
+            self._place_waiting()
 
     def page_break(self) -> None:
+        self.float_w = 0.0
         self.pages.append([])
         self.col = 0
         self.y = self.area.y2
+        self._place_waiting()
+
+    def _place_waiting(self) -> None:
+        """A floated figure the last column had no room for stands at the top of this one."""
+        waiting, self.waiting = self.waiting, []
+        for place in waiting:
+            place()
 
     def line(self, pieces: list[tuple], size: float, indent: float = 0.0, leading: float = 1.3) -> None:
         self.need(size * leading)
+        room = self.room(self.col_w)
         self.y -= size * leading
         for dx, text, font in pieces:
-            self.pages[-1].append(("text", self.x + indent + dx, self.y + size * 0.25, text, font, size))
+            self.pages[-1].append(word_op(self.x + indent + dx, self.y + size * 0.25, text, font, size))
         if pieces:
             dx, text, font = pieces[-1]
-            if dx + fonts.text_width(text, font, size) > self.col_w - indent + 0.5:
+            if dx + width_of(text, font, size) > room - indent + 0.5:
                 self.op("report", "overflow", f'"{text}" is wider than its column at {size:.1f} pt')
 
     def op(self, *args: Any) -> None:
@@ -107,36 +201,39 @@ class Flow:
 def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int) -> list[list[tuple]]:
     flow = Flow(area, columns)
     width = flow.col_w
-    for block in blocks:
+    for index, block in enumerate(blocks):
+        flow.spots = []
         if block.kind == "pagebreak":
             if flow.pages[-1]:
                 flow.page_break()
         elif block.kind == "heading":
             hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}[block.level]
-            lines = wrap_runs(block.text, font, hsize, width, "b")
-            flow.need(hsize * 1.3 * len(lines) + size * 3)  # keep a heading with what follows
+            if block.level == 1:
+                flow.clear()
+            inline = dict(block.inline)
+            flow.need(keep_with_next(blocks, index, font, size, width, flow.area.h))
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
-            for ln in lines:
-                flow.line(ln, hsize)
+            flow_lines(flow, block.text, font, hsize, width, style="b", inline=inline)
             if block.level == 1:
                 flow.op("rule", flow.x, flow.y - 2, flow.x + width, flow.y - 2)
                 flow.y -= 3
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            lines = wrap_runs(block.text, font, size, width - indent)
-            for i, ln in enumerate(lines):
-                flow.line(ln, size, indent)
-                if i == 0:
-                    flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, marker, font, size))
+            flow_lines(flow, block.text, font, size, width, indent, mark=marker, inline=dict(block.inline))
             flow.y -= size * 0.2
         elif block.kind == "para":
-            for ln in wrap_runs(block.text, font, size, width):
-                flow.line(ln, size)
+            flow_lines(flow, block.text, font, size, width, inline=dict(block.inline))
             flow.y -= size * 0.6
         elif block.kind == "table":
+            flow.clear()
             _table(flow, block, font, size, width)
+        elif block.kind == "figure":
+            _figure(flow, block, font, size, width)
+        _record_block(flow, block)
+    if flow.waiting:  # the text ended before the column a floated figure waited for
+        flow.next_column()
     return [page for page in flow.pages if page]
 
 
@@ -181,31 +278,169 @@ def _table(flow: Flow, block: Block, font: str, size: float, width: float) -> No
     if sum(widths) > width + 0.5:
         flow.op("report", "overflow", f"a table's words do not fit the column even at {size:.1f} pt")
     for r_index, row in enumerate(rows):
-        style = "b" if r_index == 0 else ""
-        cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
-        height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
-        flow.need(height)
-        top = flow.y
-        x = flow.x
-        if r_index == 0:
-            flow.op("fill", x, top - height, sum(widths), height)
-        for c, lines in enumerate(cell_lines):
-            y = top
-            for ln in lines:
-                y -= size * 1.3
-                for dx, text, f in ln:
-                    flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
-            x += widths[c]
-        flow.y = top - height
-        flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+        _table_row(flow, rows[0], row, r_index == 0, font, size, widths, pad)
     flow.y -= size * 0.8
 
 
+def _row_height(row: tuple[str, ...], header: bool, font: str, size: float, widths: list[float], pad: float) -> float:
+    style = "b" if header else ""
+    return max(len(wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]])
+               for c, cell in enumerate(row)) * size * 1.3 + pad
+
+
+def _table_row(flow: Flow, head: tuple[str, ...], row: tuple[str, ...], header: bool, font: str, size: float,
+               widths: list[float], pad: float) -> None:
+    """One row of a table; a row that starts a new column or page repeats the header row above it."""
+    height = _row_height(row, header, font, size, widths, pad)
+    before = (len(flow.pages), flow.col)
+    flow.need(height)
+    if not header and (len(flow.pages), flow.col) != before:
+        _draw_row(flow, head, True, font, size, widths, pad)
+    _draw_row(flow, row, header, font, size, widths, pad)
+
+
+def _draw_row(flow: Flow, row: tuple[str, ...], header: bool, font: str, size: float, widths: list[float],
+              pad: float) -> None:
+    style = "b" if header else ""
+    cell_lines = [wrap_runs(cell, font, size, widths[c] - 2 * pad, style) or [[]] for c, cell in enumerate(row)]
+    height = max(len(cl) for cl in cell_lines) * size * 1.3 + pad
+    top = flow.y
+    x = flow.x
+    if header:
+        flow.op("fill", x, top - height, sum(widths), height)
+    for c, lines in enumerate(cell_lines):
+        y = top
+        for ln in lines:
+            y -= size * 1.3
+            for dx, text, f in ln:
+                flow.op("text", x + pad + dx, y + size * 0.25, text, f, size)
+        x += widths[c]
+    flow.y = top - height
+    flow.op("rule", flow.x, flow.y, flow.x + sum(widths), flow.y)
+
+
+UNSPLITTABLE = ("figure",)  # block kinds never split across pages or columns (the audit checks)
+
+
+def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: str, size: float, width: float,
+                   most: float) -> float:
+    """The height a heading needs below it so that it never ends a page or column alone: the heading,
+    and the first lines of what follows (two lines of a paragraph or item, a table's header and first
+    row, a whole unsplittable block; a heading that follows keeps its own), at most ``most``."""
+    block = blocks[index]
+    hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}.get(block.level, 1.12)
+    height = hsize * 0.5 + len(wrap_runs(block.text, font, hsize, width, "b")) * hsize * 1.3 \
+        + (5 if block.level == 1 else 0)
+    after = blocks[index + 1] if index + 1 < len(blocks) else None
+    if after is None or after.kind == "pagebreak":
+        return min(height, most)
+    if after.kind == "heading":
+        return min(height + keep_with_next(blocks, index + 1, font, size, width, most), most)
+    if after.kind == "table" and after.rows:
+        ncols = max(len(r) for r in after.rows)
+        rows = [tuple(r) + ("",) * (ncols - len(r)) for r in after.rows]
+        pad = 1.2 * MM
+        widths, tsize = table_widths(rows, font, size, width, pad)
+        first = _row_height(rows[0], True, font, tsize, widths, pad)
+        if len(rows) > 1:
+            first += _row_height(rows[1], False, font, tsize, widths, pad)
+        return min(height + first, most)
+    if after.kind in ("para", "bullet", "number"):
+        indent = 5 * MM if after.kind != "para" else 0.0
+        lines = len(wrap_runs(after.text, font, size, width - indent))
+        return min(height + min(lines, 2) * size * 1.3, most)
+    return min(height + size * 1.3 * 2, most)
+
+
+def _record_block(flow: Flow, block: Block) -> None:
+    """Note, on the page where the block starts, where its lines went: ``("block", kind,
+    unsplittable, spots, level, text, line)``, spots being (page, column) pairs and line the
+    block's line in its source. The outline reads the
+    headings from it, the audit the headings left alone and the unsplittable blocks that split."""
+    if not flow.spots:
+        return
+    keep = block.kind in UNSPLITTABLE or bool(getattr(block, "keep", False))
+    flow.pages[flow.spots[0][0]].append(("block", block.kind, keep, tuple(flow.spots), block.level,
+                                         plain(block.text), block.line))
+
+
+CAPTION = 0.9  # a caption's size, as a share of the body size
+FLOAT_MOST = 0.6  # a figure floats beside the text only when at most this share of the column wide
+FLOAT_GAP = 3 * MM  # between a floated figure and the text beside it
+
+
+def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
+    """A figure and its caption, kept whole in one column: moved to the next column or page when the
+    rest of this one cannot hold it, and drawn smaller when a whole column could not. A figure floated
+    right (and narrow enough) stands at the right of the column, and the text after it runs on its left."""
+    fig = block.figure
+    if fig is None:  # a figure whose names did not resolve: its problems were reported at load
+        return
+    fw, fh = fig.size
+    most = min(width, fig.max_width or width)
+    floated = fig.place == "right" and min(most, fw) <= width * FLOAT_MOST
+    cap_w = min(most, fw) if floated else width
+    for _ in range(2):  # a floated caption is as wide as the figure, which shrinks to leave room for it
+        caption = wrap_runs(fig.caption, font, size * CAPTION, cap_w, "i") if fig.caption else []
+        below = len(caption) * size * CAPTION * 1.3 + (size * 0.3 if caption else 0.0)
+        room = flow.area.h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
+        scale = min(most / fw, room / fh, 1.0)
+        if not floated or fw * scale >= cap_w - 0.01:
+            break
+        cap_w = fw * scale
+    total = fh * scale + size * 0.6 + below
+    if floated and flow.float_w and flow.y > flow.float_bottom + 0.01:
+        if flow.float_bottom - total >= flow.area.y - 0.01:  # under the float beside the text, the text running on
+            _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, flow.float_bottom)
+            return
+    if floated and (flow.waiting or flow.y - total < flow.area.y - 0.01 and flow.y < flow.area.y2 - 0.01):
+        # text goes on filling this column; the figure heads the next one (under the ones waiting before it)
+        def place() -> None:
+            under = flow.float_bottom if flow.float_w else None
+            if under is not None and under - total < flow.area.y - 0.01:  # no room under the one before
+                flow.waiting.append(place)
+            else:
+                _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, under)
+
+        flow.waiting.append(place)
+        return
+    if flow.waiting:  # figures keep their order: those waiting for a column come first
+        flow.next_column()
+    flow.clear()
+    flow.need(total)
+    _place(flow, fig, block.line, scale, caption, cap_w, below, size, floated)
+
+
+def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tuple]], cap_w: float, below: float,
+           size: float, floated: bool, under: float | None = None) -> None:
+    """Draw a figure and its caption at the current y (or, floated under another, from ``under`` down)."""
+    fw, fh = fig.size
+    if under is None and flow.y < flow.area.y2 - 0.01:
+        flow.y -= size * 0.3
+    top = flow.y if under is None else under
+    width = flow.float_w if under is not None else cap_w
+    left = flow.x + flow.col_w - cap_w if floated else flow.x
+    x = left + (cap_w - fw * scale) / 2
+    y = top - fh * scale
+    flow.op("figure", x, y, fw * scale, fh * scale, scale, fig)
+    flow.op("keep", left, y - below, cap_w, top - y + below, "figure", line)
+    y -= size * 0.3
+    for ln in caption:
+        shift = (cap_w - ln[-1][0] - width_of(ln[-1][1], ln[-1][2], size * CAPTION)) / 2
+        y -= size * CAPTION * 1.3
+        for dx, t, f in ln:
+            flow.op(*word_op(left + dx + shift, y + size * CAPTION * 0.25, t, f, size * CAPTION))
+    if floated:
+        flow.float_bottom, flow.float_w = y - size * 0.6, max(width, cap_w + FLOAT_GAP)
+    else:
+        flow.y = y - size * 0.6
+
+
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
-    area = reserve_scale(frame)
+    area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
     pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns)
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else f"{comp.label} (continued)"
-        out.append(Sheet("text", title, comp.name, content=ops, scale_box=scale_spot(frame, None)))
+        out.append(Sheet("text", title, comp.name, content=ops))
     return out

@@ -153,7 +153,7 @@ def load_data_file(value: LMap, key: str, ctx: Ctx) -> Any:
     if path is INVALID:
         return INVALID
     try:
-        data = load_file(path, _shown(path, ctx))
+        data = load_file(path, _shown(path, ctx), ctx.root)
     except ContentError as exc:
         ctx.problems.extend(exc.problems)
         return INVALID

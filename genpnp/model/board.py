@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from genpnp.color import Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, Obj, fld
 from genpnp.errors import Loc
+from genpnp.model.band import TitleBand
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind
 from genpnp.units import MM
 
@@ -30,11 +31,19 @@ class GridBoard(Component):
     line_width: float = fld(Length(), 0.8, "width of the grid lines")
     labels: str = fld(Enum("none", "letters-numbers", "numbers"), "letters-numbers", "coordinates in the border")
     face: Face | None = fld(Obj(Face), None, "extra art drawn over the board (title in the border...)")
+    band: TitleBand | None = fld(Obj(TitleBand), None, "a title band across the top (TitleBand), added above "
+                                 "the grid and its border")
     pieces: tuple = ()
 
     @property
-    def size(self) -> tuple[float, float]:
+    def grid_size(self) -> tuple[float, float]:
+        """The grid and its border, without the title band."""
         return self.cols * self.cell + 2 * self.margin, self.rows * self.cell + 2 * self.margin
+
+    @property
+    def size(self) -> tuple[float, float]:
+        w, h = self.grid_size
+        return w, h + (self.band.height if self.band is not None else 0.0)
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -51,5 +60,5 @@ class GridBoard(Component):
 
     def cell_box(self, row: int, col: int) -> tuple[float, float, float, float]:
         """(x, y, w, h) of a cell in board points, y up, row 0 at the top."""
-        w, h = self.size
+        w, h = self.grid_size
         return self.margin + col * self.cell, h - self.margin - (row + 1) * self.cell, self.cell, self.cell

@@ -30,14 +30,21 @@ from genpnp.outputs import name_message, name_problem
 from genpnp.rules.spec import RULES
 from genpnp.units import MM
 
+MAX_FONT_BYTES = 50_000_000  # one font file of a game (a large CJK font is about 20 MB)
+
 
 def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """A TrueType/OpenType file of the game folder, registered with the font module (its internal name)."""
     from genpnp import fonts
+    from genpnp.fileaccess import Refused, read
 
     path = PathSpec((".ttf", ".otf")).parse(value, loc, ctx)
     if path is INVALID:
         return INVALID
+    try:
+        read(path, ctx.root, MAX_FONT_BYTES)  # the door: inside the game folder, a regular file, not huge
+    except Refused as exc:
+        return ctx.error(loc, f"{value}: {exc}")
     try:
         return fonts.register(path.stem, path)
     except fonts.FontError as exc:
@@ -89,6 +96,8 @@ class GameMeta:
     version: str = fld(Str(max_len=20), doc="version of this print-and-play edition", example="1.0")
     licence: str = fld(Prose(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
     players: str = fld(Str(), doc="number of players", example="2-4")
+    time: str = fld(Str(max_len=30), "", "how long a game takes (shown on the cover)", "30-45 min")
+    age: str = fld(Str(max_len=20), "", "the players' age (shown on the cover)", "10+")
     designers: tuple = fld(ListOf(Str(), single=True), (), "game designers")
     artists: tuple = fld(ListOf(Str(), single=True), (), "artists")
     publisher: str = fld(Str(), "", "publisher")

@@ -154,7 +154,7 @@ class MapBoard(Component):
         except ValueError:
             shown = str(obj.map)
         try:
-            grid = load_map(obj.map, shown, [Team(name, team.codes) for name, team in teams.items()])
+            grid = load_map(obj.map, shown, [Team(name, team.codes) for name, team in teams.items()], ctx.root)
         except ContentError as exc:
             ctx.problems.extend(exc.problems)
             return INVALID

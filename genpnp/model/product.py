@@ -88,7 +88,7 @@ def parse_product(value: Any, loc: Loc, ctx: Ctx, shown_of: Any) -> Any:
         return ctx.error(vloc("as"), f"as names {len(prefixes)} prefixes for {len(lists)} lists")
     shown = shown_of(path, ctx)
     try:
-        data = load_file(path, shown)
+        data = load_file(path, shown, ctx.root)
     except ContentError as exc:
         ctx.problems.extend(exc.problems)
         return INVALID

@@ -26,8 +26,8 @@ from typing import Any, ClassVar
 
 from genpnp import fonts
 from genpnp.content import markdown
-from genpnp.content.schema import Ctx, Int, Length, ListOf, Num, Obj, PathSpec, Prose, Str, fld
-from genpnp.errors import Loc
+from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, ListOf, Num, Obj, Prose, Str, fld
+from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, kind
 from genpnp.units import MM
 
@@ -59,7 +59,7 @@ class ScoreSheet(Component):
     """A page-filling score sheet: intro text, an optional key table, then labelled blank rows."""
 
     layout: ClassVar[str] = "page"
-    source: Any = fld(PathSpec((".md", ".txt")), None, "Markdown introduction, relative to the game folder",
+    source: Any = fld(LangPath((".md", ".txt")), None, "Markdown introduction, relative to the game folder",
                       "text/solo.md")
     intro: str = fld(Str(), "", "inline Markdown introduction, instead of (or after) the file")
     size: float = fld(Length(5.0, 16.0), 10.0, "text size of the introduction and tables", "10pt")
@@ -78,12 +78,13 @@ class ScoreSheet(Component):
         obj = cls(**values)
         body, name = "", loc.file
         if obj.source is not None:
-            try:
-                body = obj.source.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                return ctx.error(data.loc_of("source"), "the text file is not UTF-8")
             from genpnp.model.base import _shown
 
+            try:
+                body = markdown.read_source(obj.source, _shown(obj.source, ctx), ctx.root)
+            except ContentError as exc:
+                ctx.problems.extend(exc.problems)
+                return INVALID
             name = _shown(obj.source, ctx)
         if obj.intro:
             body = (body + "\n\n" + obj.intro).strip()

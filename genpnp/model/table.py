@@ -22,6 +22,7 @@ MAX_TABLE_BYTES = 20_000_000
 MAX_ROWS = 100_000
 MAX_COLUMNS = 200
 MAX_CELL = 100_000  # characters in one cell (the csv module's own limit is 131,072)
+MAX_XLSX_UNPACKED = 100_000_000  # bytes a workbook's parts may unpack to (a zip bomb is refused before it is opened)
 DELIMITERS = (",", ";", "\t")
 _NUMBER = re.compile(r"-?[0-9]{1,12}")
 _SAVE_HINT = 'in your spreadsheet choose "Save as: CSV UTF-8 (comma delimited)"'
@@ -94,31 +95,89 @@ def _csv_rows(data: bytes, shown: str, ctx: Ctx) -> Any:
 
 
 def _xlsx_rows(data: bytes, shown: str, ctx: Ctx, sheet: str | None) -> Any:
-    from zipfile import BadZipFile
+    """(row, [(col, text)]) for each row of the sheet, or INVALID. The workbook is checked before it is
+    opened (its parts may unpack to at most ``MAX_XLSX_UNPACKED`` bytes) and read through defusedxml (no
+    entity expansion, no external entities); a cell over ``MAX_CELL`` characters, a header cell past
+    ``MAX_COLUMNS`` and a formula with no saved value are errors at their cell."""
+    import zipfile
+
+    bad = ctx.error
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            unpacked = sum(max(info.file_size, 0) for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError):
+        return bad(Loc(shown, 1, 1), "not a readable .xlsx workbook (not a zip archive): "
+                                     "save it again from your spreadsheet as Excel Workbook (.xlsx)")
+    if unpacked > MAX_XLSX_UNPACKED:
+        return bad(Loc(shown, 1, 1), f"the workbook unpacks to {unpacked:,} bytes; at most {MAX_XLSX_UNPACKED:,} "
+                                     "are read (a workbook of items is far smaller)")
+    try:
+        return _xlsx_read(data, shown, ctx, sheet)
+    except Exception as exc:  # noqa: BLE001 - openpyxl, zlib and the XML parser raise many kinds on damaged files
+        if isinstance(exc, (MemoryError, RecursionError, KeyboardInterrupt)):
+            raise
+        what = type(exc).__name__
+        detail = str(exc).splitlines()[0][:120] if str(exc) else ""
+        return bad(Loc(shown, 1, 1), f"not a readable .xlsx workbook ({what}{': ' + detail if detail else ''}): "
+                                     "save it again from your spreadsheet as Excel Workbook (.xlsx)")
+
+
+def _xlsx_read(data: bytes, shown: str, ctx: Ctx, sheet: str | None) -> Any:
+    import warnings
 
     from openpyxl import load_workbook  # type: ignore[import-untyped]
+    from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
-    try:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # openpyxl warns of styles and extensions it does not read
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (BadZipFile, KeyError, ValueError, OSError, TypeError) as exc:
-        return ctx.error(Loc(shown, 1, 1), f"not a readable .xlsx workbook ({type(exc).__name__}): "
-                                           "save it again from your spreadsheet as Excel Workbook (.xlsx)")
+        formulas = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     try:
         if sheet is not None and sheet not in book.sheetnames:
             from genpnp.errors import did_you_mean
 
             return ctx.error(Loc(shown, 1, 1), f'no sheet "{sheet}"{did_you_mean(sheet, book.sheetnames)}')
-        ws = book[sheet] if sheet is not None else book.worksheets[0]
+        name = sheet if sheet is not None else book.sheetnames[0]
+        ws, wf = book[name], formulas[name]
         rows = []
-        for number, row in enumerate(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1), start=1):
+        failed = False
+        pairs = zip(ws.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1),
+                    wf.iter_rows(values_only=True, max_col=MAX_COLUMNS + 1))
+        for number, (row, written) in enumerate(pairs, start=1):
             if number > MAX_ROWS + 1:
                 return ctx.error(Loc(shown, number, 1), f"more than {MAX_ROWS:,} rows: split the sheet")
-            cells = [(col, _cell_text(value)) for col, value in enumerate(row, start=1)]
+            cells = []
+            for col, (value, source) in enumerate(zip(row, written), start=1):
+                where = Loc(shown, number, col)
+                cell = f"{name}!{get_column_letter(col)}{number}"
+                if value is None and isinstance(source, str) and source.startswith("="):
+                    failed = bool(ctx.error(where, f"{cell}: the formula {source[:60]} has no saved value (a "
+                                                   "program wrote the workbook without computing it): open it "
+                                                   "in a spreadsheet and save it, or write the value"))
+                text = _cell_text(value)
+                if len(text) > MAX_CELL:
+                    return ctx.error(where, f"{cell}: this cell has {len(text):,} characters; at most "
+                                            f"{MAX_CELL:,} are read")
+                cells.append((col, text))
             while cells and cells[-1][1] == "":
                 cells.pop()
+            if number == 1 and len(cells) > MAX_COLUMNS:
+                return ctx.error(Loc(shown, 1, 1), f"the header has more than {MAX_COLUMNS} columns; at most "
+                                                   f"{MAX_COLUMNS} are read")
             rows.append((number, cells))
+        if rows and len(rows[0][1]) <= MAX_COLUMNS:
+            header = next(ws.iter_rows(min_row=1, max_row=1, min_col=MAX_COLUMNS + 1, values_only=True), ())
+            far = [i for i, v in enumerate(header, start=MAX_COLUMNS + 1) if v not in (None, "")]
+            if far:
+                col = get_column_letter(far[0])
+                return ctx.error(Loc(shown, 1, far[0]), f"{name}!{col}1: a header cell past column "
+                                                        f"{get_column_letter(MAX_COLUMNS)}; at most {MAX_COLUMNS} "
+                                                        "columns are read")
     finally:
         book.close()
+        formulas.close()
+    if failed:
+        return INVALID
     while rows and not rows[-1][1]:
         rows.pop()
     if not rows:
@@ -128,10 +187,22 @@ def _xlsx_rows(data: bytes, shown: str, ctx: Ctx, sheet: str | None) -> Any:
 
 
 def _cell_text(value: Any) -> str:
+    """A cell's value as the text a spreadsheet shows: whole numbers without ``.0``, a date as 2024-01-05,
+    a date and time as 2024-01-05 14:30."""
+    import datetime
+
     if value is None:
         return ""
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e12:
         return str(int(value))
+    if isinstance(value, datetime.datetime):
+        if value.time() == datetime.time(0, 0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ", timespec="seconds" if value.second else "minutes")
+    if isinstance(value, datetime.time):
+        return value.isoformat(timespec="seconds" if value.second else "minutes")
+    if isinstance(value, datetime.date):
+        return value.isoformat()
     return str(value)
 
 

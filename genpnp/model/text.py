@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from genpnp import fonts
 from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, Prose, Str, fld
-from genpnp.errors import Loc
+from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, kind
 
 
@@ -35,9 +35,10 @@ class TextDoc(Component):
             return ctx.error(loc, 'a text component needs "source" (a Markdown file) or "text"')
         if obj.source is not None:
             try:
-                body = obj.source.read_text(encoding="utf-8")
-            except UnicodeDecodeError:
-                return ctx.error(data.loc_of("source"), "the text file is not UTF-8")
+                body = markdown.read_source(obj.source, _shown(obj.source, ctx), ctx.root)
+            except ContentError as exc:
+                ctx.problems.extend(exc.problems)
+                return INVALID
             name = _shown(obj.source, ctx)
         else:
             body, name = obj.text, loc.file

@@ -8,6 +8,7 @@ from genpnp import fonts
 from genpnp.color import Color
 from genpnp.model.board import GridBoard
 from genpnp.render import renderer
+from genpnp.render.band import draw_band
 from genpnp.render.pieces import draw_face
 
 WHITE = Color(1, 1, 1)
@@ -23,7 +24,7 @@ def column_label(i: int) -> str:
 
 
 def draw_grid(board: Any, surface: Any) -> None:
-    w, h = board.size
+    w, h = board.grid_size
     if board.border_fill is not None:
         surface.rect(0, 0, w, h, fill=board.border_fill)
     for r in range(board.rows):
@@ -53,4 +54,6 @@ def draw_grid(board: Any, surface: Any) -> None:
 @renderer(GridBoard)
 def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: float, bleed: float) -> None:
     draw_grid(component, surface)
+    if component.band is not None:
+        draw_band(surface, component.band, component.label, w, h, bleed)
     draw_face(piece.front, "rect", w, h, 0.0, 0.0, surface)

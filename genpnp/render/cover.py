@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp import fonts
-from genpnp.art.text import draw_lines
 from genpnp.backends.ink import grey_of
 from genpnp.color import Color
 from genpnp.i18n import tr
 from genpnp.impose.frame import Frame
+from genpnp.impose.sheet import Box
 from genpnp.render.marks import CROP, CUT, CUT_WIDTH, FOLD, FOLD_DASH, TRIM, TRIM_DASH, draw_align, draw_glue
 from genpnp.units import MM
 
@@ -26,7 +26,6 @@ def credit_lines(meta: Any) -> list[str]:
     pub = ", ".join(x for x in (meta.publisher, str(meta.year) if meta.year else "") if x)
     if pub:
         lines.append(tr("Published: {publisher}", publisher=pub))
-    lines.append(tr("Players: {players}", players=meta.players))
     lines.append(tr("Licence: {licence}", licence=meta.licence))
     lines.extend(meta.credits)
     if meta.source:
@@ -34,24 +33,54 @@ def credit_lines(meta: Any) -> list[str]:
     return lines
 
 
-def advice_lines(doc: Any) -> list[str]:
+def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
+    """Printing advice for this build alone: its paper, its sides, the marks its pages draw."""
+    from genpnp.impose.document import drawn_marks, page_roles
+
     o = doc.options
-    lines = [
-        tr("Print at 100% (\"actual size\") on {paper} paper; check the scale square (or bar) on each sheet.",
-           paper=tr(o.paper.name)),
-    ]
+    marks = drawn_marks(doc) if marks is None else marks
+    roles = page_roles(doc)
+    first_cut = next((n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster")), 0)
+    scale = tr("the scale square on this page") + (
+        tr(" and on page {page}, the first sheet to cut", page=first_cut) if first_cut else "")
+    lines = [tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper; {scale} must "
+                "measure what it says.", paper=tr(o.paper.name), scale=scale)]
+    folds = "fold" in marks or "hinge" in marks
+    cut = any(r in ("pieces", "poster") for r in roles)
     if o.backs == "fold":
-        lines.append(tr("Print single-sided. Glue the sheet to card before cutting; fold pairs along the dashed "
-                        "line, glue back to front, then cut."))
+        lines.append(tr("Print single-sided."))
     else:
         flip = tr("long") if o.flip == "long" else tr("short")
-        lines.append(tr("Print double-sided, flipping on the {flip} edge; pages marked \"backs\" go on the back "
-                        "of the page before. Use the calibration page (genpnp calibrate) to find a printer's offset. "
-                        "Sheets to cut have their backs or nothing behind them; two boards that follow each other "
-                        "are printed back to back: play on them as printed, without trimming.", flip=flip))
-    if o.bleed:
+        two_sided = "back" in roles
+        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
+        if two_sided:
+            text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
+        if doc.calibration:
+            text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
+                       first=doc.calibration, second=doc.calibration + 1)
+        if cut:
+            text += tr(" Sheets to cut have their backs or nothing behind them.")
+        if _boards_back_to_back(roles):
+            text += tr(" Boards printed back to back are played on as printed, without trimming.")
+        lines.append(text)
+    if folds:
+        pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
+                   "cut or trim the pair to its outline")
+        lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+    if cut:
+        card = tr("For sturdier pieces, glue a sheet to thin card before you cut it")
+        if folds:
+            card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
+        if o.backs == "duplex" and "back" in roles:
+            card += tr("; a two-sided sheet stays paper (card would hide the registration), or glue its pieces "
+                       "to card after cutting")
+        lines.append(card + ".")
+    if "crop" in marks:
         lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
                         bleed=f"{o.bleed / MM:.1f}"))
+    if "glue" in marks:
+        lines.append(tr("Boards over several pages: trim each part on its red dotted line and lay it on the glue "
+                        "strip of the part before, its edge on the solid red line."))
     if o.ink == "bw":
         lines.append(tr("Black-and-white edition: colours print as the greys and patterns in the legend."))
     elif o.ink == "saver":
@@ -59,25 +88,164 @@ def advice_lines(doc: Any) -> list[str]:
     return lines
 
 
+def _boards_back_to_back(roles: list[str]) -> bool:
+    return any(a == "board" and b == "board" and n % 2 == 0 for n, (a, b) in enumerate(zip(roles, roles[1:])))
+
+
+PANEL = 64 * MM  # the cover's picture: title, players and a composition of the pieces
+SHOWN = 32 * MM  # pieces taller than this are shown smaller; the others at their true size
+
+
+def play_line(meta: Any) -> str:
+    """"2-4 players · 30-45 min · ages 10+" from what game.yaml says ("2-8, in two teams": "2-8
+    players, in two teams")."""
+    import re
+
+    count = re.match(r"\s*(\d+(?:\s*[-–+]\s*\d*)?)(.*)", meta.players)
+    players = meta.players
+    if count and "player" not in meta.players:
+        noun = tr("player") if count.group(1).strip() == "1" else tr("players")
+        players = f"{count.group(1).strip()} {noun}{count.group(2)}"
+    parts = [players, meta.time, tr("ages {age}", age=meta.age) if meta.age else ""]
+    return " · ".join(p for p in parts if p)
+
+
+def display_font(game: Any) -> str:
+    """The game's display font for titles, where it names one; else the bold text font."""
+    name = getattr(game.meta, "display_font", "") or ""
+    return name if name else fonts.BOLD
+
+
+class _Measure:
+    """A surface that draws nothing: the cover's text is laid out on it first to measure its height."""
+
+    def text_width(self, text: str, font: str, size: float) -> float:
+        return fonts.text_width(text, font, size)
+
+    def __getattr__(self, name: str) -> Any:
+        return lambda *args, **kwargs: None
+
+
 def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
-    meta = doc.game.meta
+    """The picture at the top takes the room the text leaves (at least ``PANEL``)."""
     p = frame.printable
     x, w = p.x + 6 * MM, p.w - 12 * MM
-    y = p.y2 - 22 * MM
-    surface.text(x, y, meta.name, fonts.BOLD, 28, INK, "left")
-    y -= 8 * MM
-    surface.text(x, y, tr("Print-and-play edition · version {version}", version=meta.version), fonts.DEFAULT, 11,
-                 SOFT, "left")
-    y -= 6 * MM
+    used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2)
+    room = p.h - used - frame.scale - 12 * MM  # the scale square and its label at the foot
+    panel_h = max(PANEL, min(room, 1.5 * PANEL))
+    panel = Box(p.x, p.y2 - panel_h, p.w, panel_h)
+    _panel(surface, doc, panel, x, w)
+    _text(surface, doc, frame, x, w, panel.y)
+
+
+def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float) -> float:
+    """The cover below its picture (from ``top`` down): description, contents, credits, legend,
+    printing advice; returns where it ends."""
+    meta = doc.game.meta
+    y = top - 7 * MM
     if meta.description:
-        lines = fonts.wrap(meta.description, fonts.DEFAULT, 10, w)
-        draw_lines(surface, lines, fonts.DEFAULT, 10, INK, x, y - len(lines) * 12, w, len(lines) * 12,
-                   "left", "top")
-        y -= len(lines) * 12 + 4 * MM
-    y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w)
-    y = _contents(surface, doc, x, y, w)
+        lines = fonts.wrap(meta.description, fonts.ITALIC, 10, w)
+        for line in lines:
+            surface.text(x, y, line, fonts.ITALIC, 10, INK, "left")
+            y -= 12.5
+        y -= 3 * MM
+    half = (w - 8 * MM) / 2
+    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns
+        y = _contents(surface, doc, x, y, w)
+        y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w)
+    else:
+        y_left = _contents(surface, doc, x, y, half)
+        y_right = _block(surface, tr("Credits"), credit_lines(meta), x + half + 8 * MM, y, half)
+        y = min(y_left, y_right)
     y = _legend(surface, doc, x, y, w)
-    _block(surface, tr("Printing"), advice_lines(doc), x, y, w)
+    room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room)
+
+
+def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float) -> None:
+    """The top of the cover: a tint of the game's first colour, its title in its display font, who
+    plays and for how long, and a row of its pieces drawn by their own renderers."""
+    meta = doc.game.meta
+    colours = [c for c in doc.game.palette.values() if c.label] or list(doc.game.palette.values())
+    tint = colours[0].mix(Color(1, 1, 1), 0.82) if colours else Color(0.93, 0.92, 0.89)
+    surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
+    surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.6)
+    title_font = display_font(doc.game)
+    size = 30.0
+    while size > 14 and surface.text_width(meta.name, title_font, size) > w:
+        size -= 1
+    top = panel.y2 - 6 * MM - size * 0.75
+    surface.text(x, top, meta.name, title_font, size, INK, "left")
+    line = play_line(meta)
+    surface.text(x, top - 7 * MM, line, fonts.BOLD, 11, INK, "left")
+    edition = tr("Print-and-play edition · version {version}", version=meta.version)
+    surface.text(x + w, top - 7 * MM, edition, fonts.DEFAULT, 9, SOFT, "right")
+    row = Box(x, panel.y + 4 * MM, w, top - 11 * MM - (panel.y + 4 * MM))
+    tag = getattr(surface, "tag", None)
+    if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
+        tag("cover-pieces")
+    _pieces_row(surface, doc, row)
+    if tag is not None:
+        tag("page")
+
+
+def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any]]:
+    """The pieces the cover shows: the first of each component of pieces (a deck of many items shows
+    three of them), boards and sheets too large for the row left out; (component, piece) pairs."""
+    out: list[tuple[Any, Any]] = []
+    for comp in game.ordered():
+        pieces = getattr(comp, "pieces", None)
+        if not pieces or getattr(comp, "layout", "pieces") != "pieces" or getattr(comp, "played_on", False):
+            continue
+        first = pieces[0]
+        if max(first.w, first.h) > 100 * MM:
+            continue
+        shown: list[Any] = []
+        for n in dict.fromkeys((0, len(pieces) // 2, len(pieces) - 1)):  # up to three that differ
+            piece = pieces[n]
+            if all(piece.fields != other.fields or piece.front != other.front for other in shown):
+                shown.append(piece)
+        out.extend((comp, piece) for piece in shown)
+    if len(out) > most:  # one of each component first, then the others, in the document's order
+        names = [c.name for c in game.ordered()]
+        firsts = [pair for n, pair in enumerate(out) if all(o[0].name != pair[0].name for o in out[:n])]
+        chosen = (firsts + [pair for pair in out if pair not in firsts])[:most]
+        out = sorted(chosen, key=lambda pair: (names.index(pair[0].name), pair[1].index))
+    return out
+
+
+def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
+    from genpnp.impose.sheet import Placement
+    from genpnp.render.faces import draw_placement
+    from genpnp.render.shapes import outline
+
+    pairs = cover_pieces(doc.game)
+    gap = 5 * MM
+    while pairs:
+        sizes = [(pc.w * _shrink(pc, row.h), pc.h * _shrink(pc, row.h)) for _, pc in pairs]
+        if sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1) <= row.w:
+            break
+        pairs = pairs[:-1]
+    if not pairs:
+        return
+    total = sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1)
+    cx = row.x + (row.w - total) / 2
+    for (comp, piece), (sw, sh) in zip(pairs, sizes):
+        s = _shrink(piece, row.h)
+        y = row.y + (row.h - sh) / 2
+        surface.save()
+        surface.translate(cx, y)
+        surface.scale(s, s)
+        shadow = outline(piece.shape, 0.8 * MM / s, -0.8 * MM / s, piece.w, piece.h, piece.radius)
+        surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
+        draw_placement(surface, Placement(comp, piece, "front", Box(0, 0, piece.w, piece.h)))
+        surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
+        surface.restore()
+        cx += sw + gap
+
+
+def _shrink(piece: Any, room: float) -> float:
+    return min(1.0, min(room, max(SHOWN, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
 
 
 def _heading(surface: Any, title: str, x: float, y: float, w: float) -> float:
@@ -97,27 +265,50 @@ def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: fl
 
 def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
     y = _heading(surface, tr("Contents"), x, y, w)
-    entries = [(tr("Cover"), 1)] + list(doc.contents)
-    col_w = w / 2 if len(entries) > 8 else w
-    rows = -(-len(entries) // (2 if col_w < w else 1))
+    entries = contents_entries(doc)
+    columns = 2 if len(entries) > 14 else 1
+    col_w = w / columns
+    rows = -(-len(entries) // columns)
     for i, (title, page) in enumerate(entries):
         col, row = divmod(i, rows)
         cx, cy = x + col * col_w, y - row * 11
-        surface.text(cx, cy, title, fonts.DEFAULT, 9, INK, "left")
+        room = col_w - 14 * MM  # the title keeps clear of its page number
+        size = 9.0
+        while size > 6.5 and fonts.text_width(title, fonts.DEFAULT, size) > room:
+            size -= 0.25
+        surface.text(cx, cy, title, fonts.DEFAULT, size, INK, "left")
         surface.text(cx + col_w - 6 * MM, cy, str(page), fonts.DEFAULT, 9, INK, "right")
     return y - rows * 11 - 4 * MM
 
 
+def contents_entries(doc: Any) -> list[tuple[str, int]]:
+    entries = [(tr("Cover"), 1)] + list(doc.contents)
+    if doc.calibration:
+        entries = sorted(entries + [(tr("Duplex calibration"), doc.calibration)], key=lambda e: e[1])
+    return entries
+
+
+LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),
+          ("crop", "crop marks: cut between them"),
+          ("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
+          ("trim", "poster: trim the part along this line"),
+          ("glue", "poster: glue strip, covered by the next part"),
+          ("edge", "poster: lay the next part's trimmed edge on this line"),
+          ("align", "poster: alignment marks, on the glue strip only"))
+
+
+def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
+    """The legend's entries: only the marks this PDF draws."""
+    return [(kind, tr(text)) for kind, text in LEGEND if kind in marks]
+
+
 def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+    from genpnp.impose.document import drawn_marks
+
+    items = legend_items(drawn_marks(doc))
+    if not items and not [c for c in doc.game.palette.values() if c.label]:
+        return y
     y = _heading(surface, tr("Legend"), x, y, w)
-    items = [("cut", tr("cut along this line")), ("fold", tr("fold along this line (dashed)"))]
-    if doc.options.bleed:
-        items.append(("crop", tr("crop marks: cut between them")))
-    items += [("hinge", tr("round pairs: cut around both, fold at the hinge, glue, trim the hinge off")),
-              ("trim", tr("poster: trim the part along this line")),
-              ("glue", tr("poster: glue strip, covered by the next part")),
-              ("edge", tr("poster: lay the next part's trimmed edge on this line")),
-              ("align", tr("poster: alignment marks, on the glue strip only"))]
     col_w = w / 2
     row_y, row_h = y, 12.0
     for i, (kind, text) in enumerate(items):
@@ -130,21 +321,27 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
         for n, line in enumerate(lines):
             surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
         row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
-    y = row_y - row_h - 3 * MM
+    y = row_y - row_h - 3 * MM if items else y
     palette = [c for c in doc.game.palette.values() if c.label]
     if palette:
         ink = doc.options.ink
         surface.text(x, y, tr("Colours (as printed in black and white)") if ink == "bw" else tr("Colours"),
                      fonts.BOLD, 9, INK, "left")
         y -= 12
+        row_y, row_h = y, 12.0
         for i, color in enumerate(palette):
-            col, row = i % 2, i // 2
-            sx, sy = x + col * col_w, y - row * 12
+            col = i % 2
+            if col == 0 and i:
+                row_y, row_h = row_y - row_h, 12.0
+            sx, sy = x + col * col_w, row_y
             surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
             grey = tr(" - prints as {percent}% grey", percent=round((1 - grey_of(color)) * 100)) if ink == "bw" else ""
             pattern = tr(" with {pattern}", pattern=tr(color.pattern)) if ink == "bw" and color.pattern else ""
-            surface.text(sx + 16 * MM, sy, f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, INK, "left")
-        y -= ((len(palette) + 1) // 2) * 12
+            lines = fonts.wrap(f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, col_w - 18 * MM)
+            for n, line in enumerate(lines):  # wrapped within its column: never over the next swatch
+                surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
+            row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
+        y = row_y - row_h
     if doc.options.ink == "color":
         y = _grey_clashes(surface, doc, x, y, w)
     return y - 4 * MM
@@ -160,7 +357,7 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float
         return y
     names = "; ".join(", ".join(g[:-1]) + tr(" and ") + g[-1] for g in groups)
     text = tr("A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
-              "print the black-and-white edition (genpnp build --ink bw).", names=names)
+              "print this game's black-and-white edition instead.", names=names)
     for part in fonts.wrap(text, fonts.DEFAULT, 8, w):
         surface.text(x, y, part, fonts.DEFAULT, 8, INK, "left")
         y -= 10
@@ -178,8 +375,6 @@ def _sample(surface: Any, kind: str, x: float, y: float) -> None:
     elif kind == "trim":
         surface.line(x, y, x + 12 * MM, y, TRIM, 0.8, TRIM_DASH)
     elif kind == "glue":
-        from genpnp.impose.sheet import Box
-
         draw_glue(surface, Box(x, y - 1.8 * MM, 12 * MM, 3.6 * MM), label=False)
     elif kind == "align":
         draw_align(surface, x + 6 * MM, y)

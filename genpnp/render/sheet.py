@@ -41,6 +41,10 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
         from genpnp.render.textpage import draw_text_page
 
         draw_text_page(surface, sheet.content)
+    elif sheet.role in ("calibration", "calibration-back"):
+        from genpnp.calibrate import draw_in_build
+
+        draw_in_build(surface, doc, frame, sheet.content["side"], number)
     elif sheet.role == "page":
         comp = doc.game.components[sheet.section]
         index, area = sheet.content
@@ -72,15 +76,23 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     header = sheet.header or frame.header
     tag("header")
     if sheet.role != "cover":
-        draw_header(surface, doc, sheet, frame, header)
+        draw_header(surface, doc, sheet, frame, header, shows_scale(doc, number))
     tag("footer")
     draw_footer(surface, doc, frame, number, total, sheet.footer or frame.footer)
     tag("scale")
+    if not shows_scale(doc, number):
+        return
     if sheet.scale_box is not None:
         draw_scale(surface, sheet.scale_box, frame.scale_text)
     if sheet.scale_bar is not None:
         in_band(surface, Band(sheet.scale_bar, sheet.scale_rot),
                 lambda length, thick: draw_scale_bar(surface, length, thick, frame.scale_text))
+
+
+def shows_scale(doc: Any, number: int) -> bool:
+    """The scale check is where a player checks it: on the cover and the first sheet to cut."""
+    pages = getattr(doc, "scale_pages", None)
+    return pages is None or not pages or number in pages
 
 
 def _no_tag(what: str, owner: int = -1) -> None:
@@ -106,10 +118,13 @@ def fit_text(surface: Any, text: str, font: str, size: float, room: float, least
     return size if width <= room else max(size * room / width, least)
 
 
-def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band) -> None:
+def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, scale: bool = True) -> None:
+    """The title (and the note under it); ``scale``: the page shows its scale bar, so the title
+    leaves room for it."""
     size = 12.0 if band.thickness >= 9 * MM else 10.0
     tiles = isinstance(sheet.content, dict) and "tiles" in sheet.content
-    room_for_bar = frame.scale + 4 * MM if sheet.scale_bar is not None and sheet.scale_rot == band.rot else 0.0
+    bar = scale and sheet.scale_bar is not None and sheet.scale_rot == band.rot
+    room_for_bar = frame.scale + 4 * MM if bar else 0.0
     room_for_plan = 50 * MM if tiles else 0.0
 
     def draw(length: float, thick: float) -> None:
@@ -148,30 +163,62 @@ def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tup
                          min(5.5, cell * 0.45), Color(1, 1, 1) if here else INK, "center")
 
 
-def footer_texts(doc: Any, number: int, total: int) -> tuple[str, str]:
+def footer_parts(doc: Any, number: int, total: int) -> tuple[list[str], list[str]]:
+    """The footer's two halves as their parts (each kept whole): game, version, licence; paper,
+    ink, backs, page number."""
     meta = doc.game.meta
     opts = doc.options
-    left = tr("{name} · version {version} · {licence}", name=meta.name, version=meta.version, licence=meta.licence)
-    right = tr("{paper} · {ink} · {backs} · page {number} of {total}", paper=tr(opts.paper.name), ink=tr(opts.ink),
-               backs=tr(opts.backs), number=number, total=total)
-    return left, right
+    return ([meta.name, tr("version {version}", version=meta.version), meta.licence],
+            [tr(opts.paper.name), tr(opts.ink), tr(opts.backs), tr("page {number} of {total}", number=number,
+                                                                  total=total)])
+
+
+def footer_texts(doc: Any, number: int, total: int) -> tuple[str, str]:
+    left, right = footer_parts(doc, number, total)
+    return " · ".join(left), " · ".join(right)
+
+
+def fit_footer(left: list[str], right: list[str], room: float, size: float,
+               width: Callable[[str, float], float], least: float = 5.5) -> tuple[str, str, float]:
+    """The footer's two halves at a size where both fit ``room`` side by side, never cutting a word:
+    the text shrinks down to ``least``, then whole parts are left out (the licence, then the
+    print options, then the version; the game's name and the page number stay)."""
+    gap = 4 * MM
+    drops = [(2, None), (None, slice(0, 3)), (1, None)]  # parts left out, in this order
+    parts_l, parts_r = list(left), list(right)
+    steps = [(list(parts_l), list(parts_r))]
+    for drop_l, drop_r in drops:
+        if drop_l is not None and drop_l < len(parts_l):
+            parts_l = [p for n, p in enumerate(parts_l) if n != drop_l]
+        if drop_r is not None:
+            parts_r = parts_r[drop_r.stop:]
+        steps.append((list(parts_l), list(parts_r)))
+    for sizes in ((size,), (least,)):
+        for pl, pr in steps:
+            a, b = " · ".join(pl), " · ".join(pr)
+            if width(a, sizes[0]) + width(b, sizes[0]) + gap <= room:
+                return a, b, sizes[0]
+    pl, pr = steps[-1]
+    a, b = " · ".join(pl), " · ".join(pr)
+    if width(a, least) + width(b, least) + gap > room:
+        a = ""  # not even the name fits beside the page number: the page number alone
+    return a, b, least
 
 
 def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, band: Band) -> None:
-    """Game, version and licence at the start; paper, ink, backs and page number at the end.
-    Where both do not fit side by side, the left one is shortened to fit (never overprinted)."""
-    left, right = footer_texts(doc, number, total)
+    """Game, version and licence at the start; paper, ink, backs and page number at the end. Where
+    both do not fit side by side, the text shrinks, then whole parts are left out: a word is never
+    cut, the halves never overprint."""
+    left_parts, right_parts = footer_parts(doc, number, total)
     size = 7.0 if band.thickness >= 6 * MM else 6.5
 
     def draw(length: float, thick: float) -> None:
-        y = min(1.5 * MM, max(thick - size * 0.8, 0) / 2)
-        right_w = surface.text_width(right, fonts.DEFAULT, size)
-        room = length - right_w - 4 * MM
-        text = left
-        while text and surface.text_width(text, fonts.DEFAULT, size) > room:
-            text = text[:-2].rstrip(" ·") + "…" if len(text) > 2 else ""
-        surface.text(0, y, text, fonts.DEFAULT, size, SOFT, "left")
-        surface.text(length, y, right, fonts.DEFAULT, size, SOFT, "right")
+        left, right, used = fit_footer(left_parts, right_parts, length, size,
+                                       lambda t, s: surface.text_width(t, fonts.DEFAULT, s))
+        y = min(1.5 * MM, max(thick - used * 0.8, 0) / 2)
+        if left:
+            surface.text(0, y, left, fonts.DEFAULT, used, SOFT, "left")
+        surface.text(length, y, right, fonts.DEFAULT, used, SOFT, "right")
 
     in_band(surface, band, draw)
 

@@ -29,6 +29,16 @@ def draw_text_page(surface: Any, ops: list[tuple]) -> None:
         elif op[0] == "rule":
             _, x1, y1, x2, y2 = op
             surface.line(x1, y1, x2, y2, RULE, 0.5)
+        elif op[0] == "piece":
+            from genpnp.render.figure import draw_inline
+
+            _, x, y, w, h, inline = op
+            draw_inline(surface, inline, x, y, w, h)
+        elif op[0] == "figure":
+            from genpnp.render.figure import draw_figure
+
+            _, x, y, _w, _h, scale, fig = op
+            draw_figure(surface, fig, x, y, scale)
         elif op[0] == "fill":
             _, x, y, w, h = op
             surface.rect(x, y, w, h, fill=SHADE)

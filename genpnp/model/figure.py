@@ -1,0 +1,575 @@
+"""Figures in text documents: a snippet of a board or a blank grid with the game's own pieces on it, or a
+row of pieces with labels, written as a fenced ```figure block of YAML in the Markdown.
+
+Loading reads the block's YAML (positions kept: every problem points at its line and column in the
+Markdown file), then, once the whole game is loaded, resolves every name against the game's components:
+a piece is ``component``, ``component#3`` (its third piece), ``component[field=value]`` (its first piece
+whose item field matches) and, after either, ``#back`` or ``#front`` for the face shown (``tiles#3#back``).
+A cell is written as the board labels it: ``C3`` on a square grid (column letters, row numbers from the
+top), the hex's ``label`` field or ``q,r`` on a hex map. The result, a :class:`Figure`, is geometry in
+points plus the components and pieces to draw: ``genpnp/render/figure.py`` draws them with the pieces'
+own renderers, so a figure shows exactly what the box holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from genpnp.content.schema import INVALID, Bool, Ctx, Enum, Length, ListOf, Obj, Str, build, fld
+from genpnp.errors import ContentError, Loc, Problems, did_you_mean
+from genpnp.units import MM
+
+STYLES = ("good", "bad", "plain")
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FigPiece:
+    """A piece in a figure: on a cell of the board or grid, or one entry of a row."""
+
+    schema_name = "figure piece"
+    piece: str = fld(Str(), doc="the piece: `component`, `component#2` (its 2nd piece) or `component[field=value]`; "
+                     "then `#back` to show its back", example="tiles[random=true]#back")
+    at: str = fld(Str(), "", "the cell it lies on (board and grid figures)", "B2")
+    label: str = fld(Str(max_len=80), "", "words under it (row figures)", "Random tile")
+    turn: int = fld(Enum("0", "90", "180", "270"), "0", "turned clockwise by this many degrees (row figures)")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FigOutline:
+    """A group of cells outlined along its outer edge (a district, a legal or an illegal group)."""
+
+    schema_name = "figure outline"
+    cells: tuple = fld(ListOf(Str(), min_len=1), doc="the cells, as the board labels them", example=["A1", "A2"])
+    style: str = fld(Enum(*STYLES), "plain", "good (solid), bad (dashed, with a cross) or plain")
+    label: str = fld(Str(max_len=40), "", "words under the group", "legal")
+    pieces: tuple = fld(ListOf(Str()), (), "pieces laid on its cells, in the order of `cells`",
+                        ["tiles#1", "tiles#2"])
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FigArrow:
+    """An arrow from the first cell's centre through the others to the last."""
+
+    schema_name = "figure arrow"
+    path: tuple = fld(ListOf(Str(), min_len=2), doc="the cells it runs through, first to last", example=["A1", "C1"])
+    style: str = fld(Enum(*STYLES), "plain", "good, bad (dashed) or plain")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FigCallout:
+    """A numbered (or lettered) disc on a cell, for the text to refer to."""
+
+    schema_name = "figure callout"
+    at: str = fld(Str(), doc="the cell", example="B2")
+    text: str = fld(Str(max_len=3), doc="what the disc shows (a number or a letter)", example="1")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FigureSpec:
+    """A figure block: exactly one of `board`, `grid` or `row`, then what is drawn on it."""
+
+    schema_name = "figure"
+    caption: str = fld(Str(max_len=400), "", "the caption under the figure (Markdown emphasis allowed)")
+    board: str = fld(Str(), "", "a board component of the game: the figure shows the cells of `show`",
+                     "board")
+    grid: str = fld(Str(r"[1-9][0-9]?x[1-9][0-9]?", hint="ROWSxCOLS, e.g. 4x6"), "",
+                    "a blank grid of ROWSxCOLS square cells (columns A, B, ... rows 1, 2, ... from the top)", "2x4")
+    cell: float = fld(Length(lo=2 * MM), 0.0, "a grid cell's side (default: the largest piece placed on it)")
+    lines: bool = fld(Bool(), True, "draw the grid's lines")
+    show: tuple = fld(ListOf(Str(), single=True), (), "the board's cells in view: cells or ranges (`A1:D4`); "
+                      "default every cell the figure names", ["C2:E5"])
+    pieces: tuple = fld(ListOf(Obj(FigPiece)), (), "pieces on cells")
+    outlines: tuple = fld(ListOf(Obj(FigOutline)), (), "groups of cells outlined")
+    arrows: tuple = fld(ListOf(Obj(FigArrow)), (), "arrows between cells")
+    callouts: tuple = fld(ListOf(Obj(FigCallout)), (), "numbered discs on cells")
+    crosses: tuple = fld(ListOf(Str()), (), "cells crossed out")
+    row: tuple = fld(ListOf(Obj(FigPiece)), (), "a row of pieces with labels (instead of a board or grid)")
+    width: float = fld(Length(lo=10 * MM), 0.0, "the widest the figure is drawn (default: the column)")
+    place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
+                     "`right`: it stands at the right of the column, its "
+                     "caption under it, and the text that follows runs beside it (for a figure narrower than "
+                     "three fifths of the column; a wider one stands on its own)")
+    loc: Loc = Loc("<built-in>")
+
+    @classmethod
+    def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        obj = cls(**values)
+        kinds = [k for k in ("board", "grid", "row") if getattr(obj, k)]
+        if len(kinds) != 1:
+            what = " and ".join(kinds) if kinds else "none"
+            return ctx.error(loc, f"a figure has exactly one of board, grid or row (this one has {what})")
+        if obj.row and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show):
+            return ctx.error(loc, "a row figure lists its pieces under row: pieces, outlines, arrows, callouts, "
+                                  "crosses and show belong to board and grid figures")
+        return obj
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One piece drawn in a figure: its component, piece and face, in the box (x, y, w, h)."""
+
+    component: Any
+    piece: Any
+    face: str
+    box: tuple[float, float, float, float]
+    turn: int = 0  # degrees clockwise
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A resolved figure: everything in figure points (origin bottom-left, y up) inside ``window``."""
+
+    window: tuple[float, float, float, float]
+    board: Any = None  # a board component drawn whole (clipped to the window)
+    grid: tuple = ()  # (rows, cols, cell, lines) of a blank grid
+    pieces: tuple[Drawn, ...] = ()
+    labels: tuple[tuple[float, float, str], ...] = ()  # words centred at (x, baseline y)
+    # (outer edges, style, the cells' polygons: the line is drawn inside them, so touching groups stay apart)
+    outlines: tuple[tuple[tuple[tuple[Point, Point], ...], str, tuple[tuple[Point, ...], ...]], ...] = ()
+    arrows: tuple[tuple[tuple[Point, ...], str], ...] = ()
+    callouts: tuple[tuple[float, float, float, str], ...] = ()  # (x, y, radius, text)
+    crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
+    caption: str = ""
+    max_width: float = 0.0
+    place: str = "column"  # "right": the text that follows runs on its left
+    label_size: float = 0.0  # the labels' size in figure points (at most LABEL_PT on the page)
+    label_room: float = 0.0  # the widest a label may be (figure points; 0: no limit)
+    line: int = 0  # where the block starts in its Markdown file (for the audit)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.window[2], self.window[3]
+
+
+# ------------------------------------------------------------------ cells
+
+
+class CellError(Exception):
+    pass
+
+
+def _column(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+
+
+def _letters(i: int) -> str:
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+class Cells:
+    """The cells of a board or blank grid, as polygons in figure points."""
+
+    def __init__(self, board: Any = None, grid: tuple[int, int, float] | None = None):
+        self.board, self.offset = board, (0.0, 0.0)
+        self.hexmap = None
+        self.rows = self.cols = 0
+        self.cell = 0.0
+        if board is not None and hasattr(board, "inner") and board.inner is not None:  # a ring around a map
+            pad = board.depth + board.gap
+            self.offset, board = (pad, pad), board.inner
+        self.target = board
+        if grid is not None:
+            self.rows, self.cols, self.cell = grid
+        elif board is not None and hasattr(board, "corners"):
+            self.hexmap = board
+            self.labels: dict[str, tuple[int, int]] = {}
+            for c in board.cells:
+                label = str(c.fields.get("label", "")).strip()
+                if label:
+                    self.labels[label.upper()] = c.coord
+        elif board is not None and hasattr(board, "cell_box"):
+            grid_map: Any = getattr(board, "grid", None)
+            self.rows = board.rows if isinstance(getattr(board, "rows", None), int) else grid_map.height
+            self.cols = board.cols if isinstance(getattr(board, "cols", None), int) else grid_map.width
+        else:
+            raise CellError("has no cells: name a board, a hex map or a map board")
+
+    def polygon(self, ref: str) -> list[Point]:
+        ref = ref.strip()
+        ox, oy = self.offset
+        if self.hexmap is not None:
+            coord = self._hex(ref)
+            return [(x + ox, y + oy) for x, y in self.hexmap.corners(coord)]
+        m = re.fullmatch(r"([A-Za-z]{1,2})([0-9]{1,3})", ref)
+        if not m:
+            raise CellError(f'"{ref}" is not a cell: write its column letter and row number (A1, C3)')
+        col, row = _column(m.group(1).upper()), int(m.group(2)) - 1
+        if not (0 <= col < self.cols and 0 <= row < self.rows):
+            raise CellError(f'no cell "{ref}": the cells run from A1 to {_letters(self.cols - 1)}{self.rows}')
+        if self.target is not None:
+            x, y, w, h = self.target.cell_box(row, col)
+        else:
+            x, y, w, h = col * self.cell, (self.rows - 1 - row) * self.cell, self.cell, self.cell
+        return [(x + ox, y + oy), (x + w + ox, y + oy), (x + w + ox, y + h + oy), (x + ox, y + h + oy)]
+
+    def _hex(self, ref: str) -> tuple[int, int]:
+        assert self.hexmap is not None
+        m = re.fullmatch(r"(-?[0-9]+)\s*,\s*(-?[0-9]+)", ref)
+        if m:
+            coord = (int(m.group(1)), int(m.group(2)))
+            if self.hexmap.cell_at(coord) is None:
+                raise CellError(f'no hex at q,r = {ref} on the map')
+            return coord
+        if ref.upper() in self.labels:
+            return self.labels[ref.upper()]
+        hint = did_you_mean(ref.upper(), self.labels) if self.labels else ""
+        raise CellError(f'no hex "{ref}"{hint}: write a hex\'s label or its q,r coordinates')
+
+    def expand(self, ref: str) -> list[str]:
+        """A range ``A1:D4`` as its cells (square grids), else the one cell."""
+        if ":" in ref and self.hexmap is None:
+            a, b = (s.strip() for s in ref.split(":", 1))
+            pa, pb = self.polygon(a), self.polygon(b)  # both must exist
+            del pa, pb
+            ma = re.fullmatch(r"([A-Za-z]+)([0-9]+)", a)
+            mb = re.fullmatch(r"([A-Za-z]+)([0-9]+)", b)
+            assert ma and mb
+            c0, c1 = sorted((_column(ma.group(1).upper()), _column(mb.group(1).upper())))
+            r0, r1 = sorted((int(ma.group(2)), int(mb.group(2))))
+            return [f"{_letters(c)}{r}" for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+        return [ref]
+
+
+def _bbox(points: list[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _center(poly: list[Point]) -> Point:
+    return sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
+
+
+def boundary(polys: list[list[Point]]) -> tuple[tuple[Point, Point], ...]:
+    """The outer edges of a set of cells: each edge that no two cells of the set share."""
+    count: dict[tuple, int] = {}
+    edges: dict[tuple, tuple[Point, Point]] = {}
+    for poly in polys:
+        for a, b in zip(poly, poly[1:] + poly[:1]):
+            key = tuple(sorted(((round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2)))))
+            count[key] = count.get(key, 0) + 1
+            edges[key] = (a, b)
+    return tuple(edges[k] for k, n in count.items() if n == 1)
+
+
+# ------------------------------------------------------------------ pieces
+
+PIECE_RE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_\-]*)(?:\[([A-Za-z0-9_\-]+)=([^\]]*)\])?(?:#([0-9]+))?"
+                      r"(?:#([A-Za-z]+))?")
+
+
+def find_piece(game: Any, ref: str) -> tuple[Any, Any, str]:
+    """(component, piece, face) a piece reference names; CellError says what is wrong."""
+    m = PIECE_RE.fullmatch(ref.strip())
+    if not m:
+        raise CellError(f'"{ref}" is not a piece: write component, component#2 or component[field=value], '
+                        "then #back for its back")
+    name, field, value, number, face = m.groups()
+    comp = game.components.get(name)
+    if comp is None:
+        pieceful = [n for n, c in game.components.items() if getattr(c, "pieces", None)]
+        raise CellError(f'no component "{name}"{did_you_mean(name, pieceful)}')
+    pieces = getattr(comp, "pieces", None)
+    if not pieces:
+        raise CellError(f'"{name}" has no pieces to draw (it is a {comp.kind_name})')
+    if field is not None:
+        from genpnp.rules.refs import same
+
+        found = [p for p in pieces.runs()] if hasattr(pieces, "runs") else [(p, 1) for p in pieces]
+        matching = [p for p, _ in found if same(p.fields.get(field), value)]
+        if not matching:
+            fields = sorted({k for p, _ in found for k in p.fields})
+            if field not in fields:
+                raise CellError(f'the pieces of "{name}" have no field "{field}"{did_you_mean(field, fields)}')
+            values = sorted({str(p.fields.get(field)) for p, _ in found if field in p.fields})
+            raise CellError(f'no piece of "{name}" has {field}={value} (its {field}: {", ".join(values)})')
+        piece = matching[0]
+        if number is not None:
+            raise CellError(f'"{ref}": pick a piece by [field=value] or by #number, not both')
+    else:
+        index = int(number) if number is not None else 1
+        if not 1 <= index <= len(pieces):
+            raise CellError(f'"{name}" has {len(pieces)} pieces: #{index} is not one of them')
+        piece = pieces[index - 1]
+    face = (face or "front").lower()
+    if face not in ("front", "back"):
+        raise CellError(f'"#{face}" is not a face: write #front or #back{did_you_mean(face, ["front", "back"])}')
+    if face == "back" and piece.back is None:
+        raise CellError(f'the pieces of "{name}" have no back')
+    return comp, piece, face
+
+
+# ------------------------------------------------------------------ resolving
+
+ROW_GAP = 4 * MM
+
+
+def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figure | None:
+    """The figure with every name resolved; each bad name is a problem at its own line and column."""
+    before = len(problems.errors)
+
+    def bad(loc: Loc, message: str) -> None:
+        problems.add(loc, message)
+
+    if spec.row:
+        return _row(spec, game, problems, line, bad, before)
+    board = None
+    try:
+        if spec.board:
+            board = game.components.get(spec.board)
+            if board is None:
+                boards = [n for n, c in game.components.items() if hasattr(c, "cell_box") or hasattr(c, "corners")
+                          or getattr(c, "inner", None) is not None]
+                bad(spec.loc, f'no board "{spec.board}"{did_you_mean(spec.board, boards)}')
+                return None
+            cells = Cells(board)
+        else:
+            rows, cols = (int(n) for n in spec.grid.split("x"))
+            side = spec.cell or _largest(spec, game)
+            cells = Cells(grid=(rows, cols, side))
+    except CellError as exc:
+        bad(spec.loc, f'"{spec.board}" {exc}')
+        return None
+
+    def poly(ref: str, loc: Loc) -> list[Point] | None:
+        try:
+            return cells.polygon(ref)
+        except CellError as exc:
+            bad(loc, str(exc))
+            return None
+
+    drawn, labels, outlines, arrows, callouts, crosses = [], [], [], [], [], []
+    named: list[list[Point]] = []
+    placed = list(spec.pieces)
+    for o in spec.outlines:
+        if len(o.pieces) > len(o.cells):
+            bad(o.loc, f"the outline lists {len(o.pieces)} pieces for {len(o.cells)} cells: one piece a cell")
+        placed += [FigPiece(piece=ref, at=cell, loc=o.loc) for ref, cell in zip(o.pieces, o.cells)]
+    for p in placed:
+        try:
+            comp, piece, face = find_piece(game, p.piece)
+        except CellError as exc:
+            bad(p.loc, str(exc))
+            continue
+        if not p.at:
+            bad(p.loc, 'a piece on a board or grid needs "at": the cell it lies on')
+            continue
+        cell = poly(p.at, p.loc)
+        if cell is None:
+            continue
+        named.append(cell)
+        x0, y0, x1, y1 = _bbox(cell)
+        scale = min(1.0, (x1 - x0) / piece.w, (y1 - y0) / piece.h)
+        w, h = piece.w * scale, piece.h * scale
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h)))
+    for o in spec.outlines:
+        polys = []
+        for ref in o.cells:
+            try:
+                refs = cells.expand(ref)
+            except CellError as exc:
+                bad(o.loc, str(exc))
+                continue
+            polys += [q for r in refs if (q := poly(r, o.loc)) is not None]
+        if not polys:
+            continue
+        named += polys
+        outlines.append((boundary(polys), o.style, tuple(tuple(q) for q in polys)))
+        x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
+        if o.label:
+            labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
+        if o.style == "bad":
+            crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, 0.0))
+    for a in spec.arrows:
+        pts = [q for ref in a.path if (q := poly(ref, a.loc)) is not None]
+        if len(pts) == len(a.path):
+            named += pts
+            arrows.append((tuple(_center(q) for q in pts), a.style))
+    for c in spec.callouts:
+        q = poly(c.at, c.loc)
+        if q is not None:
+            named.append(q)
+            x0, y0, x1, y1 = _bbox(q)
+            callouts.append((x0 + (x1 - x0) * 0.2, y1 - (y1 - y0) * 0.2, min(x1 - x0, y1 - y0) * 0.17, c.text))
+    for ref in spec.crosses:
+        q = poly(ref, spec.loc)
+        if q is not None:
+            named.append(q)
+            x0, y0, x1, y1 = _bbox(q)
+            crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.35))
+    shown: list[list[Point]] = []
+    for ref in spec.show:
+        try:
+            shown += [q for r in cells.expand(ref) if (q := poly(r, spec.loc)) is not None]
+        except CellError as exc:
+            bad(spec.loc, str(exc))
+    if len(problems.errors) > before:
+        return None
+    if board is None:
+        rows, cols, side_ = cells.rows, cells.cols, cells.cell
+        window_pts = [(0.0, 0.0), (cols * side_, rows * side_)]
+        label_size = side_ * 0.3
+    else:
+        window_pts = [pt for q in (shown or named) for pt in q]
+        if not window_pts:
+            bad(spec.loc, 'a board figure shows the cells of "show" (or those its pieces and outlines name): '
+                          "name at least one")
+            return None
+        first = (shown or named)[0]
+        label_size = (_bbox(first)[2] - _bbox(first)[0]) * 0.3
+    labels = [(x, y - label_size * 1.15, text) for x, y, text in labels]  # under their groups
+    if board is not None and cells.hexmap is None:  # a square board's coordinates, above and left of the view
+        labels += _axes(cells, window_pts, label_size)
+    for x, y, text in labels:
+        half = len(text) * label_size * 0.35
+        window_pts += [(x - half, y - label_size * 0.3), (x + half, y + label_size * 0.8)]
+    x0, y0, x1, y1 = _bbox(window_pts)
+    pad = label_size * 0.3 if board is not None or not spec.lines else 0.0
+    crosses = [(x, y, s or label_size) for x, y, s in crosses]  # a bad outline's cross: the labels' size
+    window = (x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
+    grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
+    return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
+                  tuple(callouts), tuple(crosses), spec.caption, spec.width, spec.place, label_size, line=line)
+
+
+def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, float, str]]:
+    """Column letters above and row numbers left of the cells in view, as the board prints them."""
+    x0, y0, x1, y1 = _bbox(pts)
+    out = []
+    board = cells.target
+    margin = getattr(board, "margin", 0.0) if getattr(board, "labels", "none") != "none" else 0.0
+    top = _cell_xy(cells, 0, 0)
+    if margin and y1 >= top[1] + top[3] - 0.1:  # the board prints its own letters there: show its margin
+        pts.append((x0, y1 + margin))
+    else:
+        for col in range(cells.cols):
+            px, _, pw, _ = _cell_xy(cells, 0, col)
+            if x0 - 0.1 <= px and px + pw <= x1 + 0.1:
+                out.append((px + pw / 2, y1 + size * 0.45, _letters(col)))
+    if margin and x0 <= top[0] + 0.1:
+        pts.append((x0 - margin, y0))
+    else:
+        for row in range(cells.rows):
+            _, py, _, ph = _cell_xy(cells, row, 0)
+            if y0 - 0.1 <= py and py + ph <= y1 + 0.1:
+                out.append((x0 - size * 0.75, py + ph / 2 - size * 0.35, str(row + 1)))
+    return out
+
+
+def _cell_xy(cells: Cells, row: int, col: int) -> tuple[float, float, float, float]:
+    poly = cells.polygon(f"{_letters(col)}{row + 1}")
+    x0, y0, x1, y1 = _bbox(poly)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+def _largest(spec: FigureSpec, game: Any) -> float:
+    side = 0.0
+    for p in [*spec.pieces, *(FigPiece(piece=r, loc=o.loc) for o in spec.outlines for r in o.pieces)]:
+        try:
+            _, piece, _ = find_piece(game, p.piece)
+        except CellError:
+            continue
+        side = max(side, piece.w, piece.h)
+    return side or 20 * MM
+
+
+def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, before: int) -> Figure | None:
+    found = []
+    for p in spec.row:
+        try:
+            found.append((p, *find_piece(game, p.piece)))
+        except CellError as exc:
+            bad(p.loc, str(exc))
+    if len(problems.errors) > before:
+        return None
+    height = max(piece.w if p.turn in ("90", "270") else piece.h for p, _, piece, _ in found)
+    label_size = max(height * 0.09, 7.0)
+    below = label_size * 1.6 if any(p.label for p, *_ in found) else 0.0
+    drawn, labels, x = [], [], 0.0
+    gap = max(ROW_GAP, height * 0.1)
+    for p, comp, piece, face in found:
+        turn = int(p.turn)
+        w, h = (piece.h, piece.w) if turn in (90, 270) else (piece.w, piece.h)
+        drawn.append(Drawn(comp, piece, face, (x, below + (height - h) / 2, w, h), turn))
+        if p.label:
+            labels.append((x + w / 2, below - label_size * 1.15, p.label))
+        x += w + gap
+    room = max(d.box[2] for d in drawn) + gap * 0.8  # a label may reach 0.4 gap past its piece: the window too
+    side = max(room - min(d.box[2] for d in drawn[:1] + drawn[-1:]), 0.0) / 2 if labels else 0.0
+    return Figure((-side, 0.0, x - gap + 2 * side, height + below), None, (), tuple(drawn), tuple(labels),
+                  caption=spec.caption, max_width=spec.width, place=spec.place, label_size=label_size,
+                  label_room=room, line=line)
+
+
+def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:
+    """The YAML of a ```figure block whose first line is ``line`` of ``name``, as a FigureSpec."""
+    from genpnp.content.yamlload import load_text
+
+    text = "\n" * (line - 1) + body  # parsed at its place in the Markdown: locations are the file's
+    try:
+        data = load_text(text, name)
+    except ContentError as exc:
+        ctx.problems.extend(exc.problems)
+        return None
+    loc = Loc(name, line, 1)
+    if data is None:
+        ctx.error(loc, "the figure is empty: give it a board, grid or row")
+        return None
+    spec = build(FigureSpec, data, loc, ctx)
+    return None if spec is INVALID else spec
+
+
+def _inline(game: Any, text: str) -> tuple:
+    """(ref, Inline) for each ``{piece:ref}`` of a text that names a piece (the others were reported
+    where the text's values were filled)."""
+    from genpnp.impose.textflow import INLINE, Inline
+
+    out = {}
+    for token in INLINE.findall(text):
+        ref = token[7:-1]
+        try:
+            out[ref] = Inline(*find_piece(game, ref))
+        except CellError:
+            continue
+    return tuple(out.items())
+
+
+def resolve_figures(game: Any, problems: Problems) -> Any:
+    """The game with every figure block of its texts resolved (each problem at its line and column)."""
+    from genpnp.content.schema import Ctx as _Ctx
+
+    components = dict(game.components)
+    changed = False
+    for key, comp in game.components.items():
+        blocks = getattr(comp, "blocks", None)
+        if not blocks or not any(b.kind == "figure" or "{piece:" in b.text for b in blocks):
+            continue
+        name = getattr(comp, "source_name", "") or comp.loc.file
+        ctx = _Ctx(problems, game.root, game.root, dict(game.palette))
+        out = []
+        for block in blocks:
+            if "{piece:" in block.text and block.kind != "figure":
+                block = replace(block, inline=_inline(game, block.text))
+            if block.kind == "figure":
+                spec = parse_block(block.text, name, block.line, ctx)
+                fig = resolve(spec, game, problems, block.line) if spec is not None else None
+                block = replace(block, figure=fig)
+            out.append(block)
+        components[key] = replace(comp, blocks=tuple(out))
+        changed = True
+    return replace(game, components=components) if changed else game

@@ -1,0 +1,118 @@
+"""Drawing a figure of a text page (genpnp/model/figure.py) with the pieces' and boards' own renderers."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from genpnp import fonts
+from genpnp.color import Color
+from genpnp.model.figure import Drawn
+from genpnp.render import renderer_for
+from genpnp.render.shapes import outline
+
+INK = Color(0.1, 0.1, 0.1)
+GRID = Color(0.62, 0.62, 0.62)
+STYLE_COLORS = {"good": Color(0.1, 0.45, 0.2), "bad": Color(0.8, 0.1, 0.1), "plain": Color(0.12, 0.12, 0.12)}
+WHITE = Color(1, 1, 1)
+OUTLINE_PT = 2.2  # an outline's width on the page, whatever the figure's scale
+ARROW_PT = 1.6
+LABEL_PT = 8.0  # labels are never larger than this on the page
+LABEL_MIN_PT = 6.0  # nor smaller than this, unless a row's label would reach past its piece's room
+
+
+def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> None:
+    """The figure with its window's bottom-left corner at (x, y), drawn at ``scale``."""
+    wx, wy, ww, wh = fig.window
+    tag = getattr(surface, "tag", None)
+    if tag is not None:
+        tag("figure", fig.line)
+    surface.save()
+    surface.translate(x, y)
+    surface.scale(scale, scale)
+    surface.translate(-wx, -wy)
+    surface.clip_rect(wx, wy, ww, wh)
+    if fig.board is not None:  # a snippet: the window cuts the board's words at its edges on purpose
+        if tag is not None:
+            tag("figure-board", fig.line)
+        piece = fig.board.pieces[0]
+        renderer_for(fig.board)(fig.board, piece, "front", surface, piece.w, piece.h, 0.0)
+        if tag is not None:
+            tag("figure", fig.line)
+    if fig.grid and fig.grid[3]:
+        rows, cols, cell, _ = fig.grid
+        for c in range(cols + 1):
+            surface.line(c * cell, 0, c * cell, rows * cell, GRID, 0.5 / scale)
+        for r in range(rows + 1):
+            surface.line(0, r * cell, cols * cell, r * cell, GRID, 0.5 / scale)
+    for drawn in fig.pieces:
+        _piece(surface, drawn)
+    for segments, style, polys in fig.outlines:  # inside the group's cells only: inset from its edge
+        color = STYLE_COLORS[style]
+        dash = (4 / scale, 2.5 / scale) if style == "bad" else None
+        surface.save()
+        surface.clip_path([c for q in polys for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]])
+        for (x1, y1), (x2, y2) in segments:
+            surface.line(x1, y1, x2, y2, WHITE, 2 * (OUTLINE_PT + 0.8) / scale)
+        for (x1, y1), (x2, y2) in segments:
+            surface.line(x1, y1, x2, y2, color, 2 * OUTLINE_PT / scale, dash)
+        surface.restore()
+    for points, style in fig.arrows:
+        _arrow(surface, points, STYLE_COLORS[style], style == "bad", scale)
+    for cx, cy, half in fig.crosses:
+        for sx in (-1, 1):
+            surface.line(cx - half, cy - sx * half, cx + half, cy + sx * half, WHITE, 4.4 / scale)
+            surface.line(cx - half, cy - sx * half, cx + half, cy + sx * half, STYLE_COLORS["bad"], 2.6 / scale)
+    for cx, cy, r, text in fig.callouts:
+        surface.circle(cx, cy, r, fill=INK, stroke=WHITE, width=1.0 / scale)
+        size = r * 1.25
+        surface.text(cx, cy - size * 0.36, text, fonts.BOLD, size, WHITE, "center")
+    for lx, ly, text in fig.labels:
+        size = max(min(fig.label_size, LABEL_PT / scale), LABEL_MIN_PT / scale)
+        if fig.label_room:
+            size = min(size, size * fig.label_room / max(surface.text_width(text, fonts.DEFAULT, size), 0.01))
+        surface.text(lx, ly, text, fonts.DEFAULT, size, INK, "center")
+    surface.restore()
+
+
+def draw_inline(surface: Any, inline: Any, x: float, y: float, w: float, h: float) -> None:
+    """A piece standing in a line of text (``{piece:ref}``), in the box (x, y, w, h)."""
+    tag = getattr(surface, "tag", None)
+    before = (getattr(surface, "what", ""), getattr(surface, "owner", -1))
+    if tag is not None:
+        tag("figure", 0)
+    _piece(surface, Drawn(inline.component, inline.piece, inline.face, (x, y, w, h)))
+    if tag is not None:
+        tag(*before)
+
+
+def _piece(surface: Any, drawn: Any) -> None:
+    comp, piece = drawn.component, drawn.piece
+    x, y, w, h = drawn.box
+    surface.save()
+    surface.translate(x, y)
+    if drawn.turn:  # turned clockwise about the box
+        surface.translate(*{90: (0, h), 180: (w, h), 270: (w, 0)}[drawn.turn])
+        surface.rotate(-drawn.turn)
+        w, h = (h, w) if drawn.turn in (90, 270) else (w, h)
+    surface.scale(w / piece.w, h / piece.h)
+    surface.clip_path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius))
+    renderer_for(comp)(comp, piece, drawn.face, surface, piece.w, piece.h, 0.0)
+    surface.restore()
+
+
+def _arrow(surface: Any, points: tuple, color: Color, dashed: bool, scale: float) -> None:
+    width = ARROW_PT / scale
+    head = 7 / scale
+    (xa, ya), (xb, yb) = points[-2], points[-1]
+    angle = math.atan2(yb - ya, xb - xa)
+    tip = (xb, yb)
+    back = (xb - head * 0.8 * math.cos(angle), yb - head * 0.8 * math.sin(angle))
+    line = list(points[:-1]) + [back]
+    dash = (4 / scale, 2.5 / scale) if dashed else None
+    for color_, w in ((WHITE, width + 1.6 / scale), (color, width)):
+        commands: list[tuple] = [("M", *line[0])] + [("L", *p) for p in line[1:]]
+        surface.path(commands, stroke=color_, width=w, dash=dash if color_ is color else None)
+    left = (xb - head * math.cos(angle - 0.42), yb - head * math.sin(angle - 0.42))
+    right = (xb - head * math.cos(angle + 0.42), yb - head * math.sin(angle + 0.42))
+    surface.polygon([tip, left, right], fill=color, stroke=WHITE, width=0.8 / scale)

@@ -1,0 +1,159 @@
+"""Figures in texts: a ```figure block drawn from the game's own pieces; bad names at their line and column."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from genpnp.content.project import load_game
+from genpnp.errors import ContentError
+from genpnp.impose.sheet import Box
+from genpnp.impose.textflow import GAP, layout_blocks
+
+CONTENT = Path(__file__).resolve().parent.parent / "content"
+
+
+def _errors(folder: Path) -> list[str]:
+    with pytest.raises(ContentError) as info:
+        load_game(folder)
+    return [str(p) for p in info.value.problems if p.severity == "error"]
+
+
+def test_every_game_has_figures_drawn_from_its_pieces() -> None:
+    for name, least in (("berrymandering", 4), ("gerrymander", 2), ("redistrict", 1), ("mapmaker", 1),
+                        ("berzerka", 2)):
+        game = load_game(CONTENT / name)
+        figures = [b.figure for c in game.components.values() for b in getattr(c, "blocks", ()) if b.kind == "figure"]
+        assert len(figures) >= least, name
+        assert all(f is not None for f in figures)
+        for fig in figures:
+            for drawn in fig.pieces:  # the very piece objects the sheets are cut from
+                assert drawn.piece in list(game.components[drawn.component.name].pieces)
+
+
+def test_a_renamed_piece_is_an_error_at_the_figure_line(tmp_path: Path) -> None:
+    folder = tmp_path / "berrymandering"
+    shutil.copytree(CONTENT / "berrymandering", folder)
+    pieces = folder / "pieces.yaml"
+    pieces.write_text(pieces.read_text(encoding="utf-8").replace("  mystery-discs:", "  mystery-tiles:")
+                      .replace("- mystery-discs", "- mystery-tiles"), encoding="utf-8")
+    for f in folder.glob("*.yaml"):  # the sections and rules that name the component follow the rename
+        f.write_text(f.read_text(encoding="utf-8").replace("mystery-discs", "mystery-tiles"), encoding="utf-8")
+    rules = (folder / "text" / "rules.md").read_text(encoding="utf-8").replace("{mystery-discs}", "{mystery-tiles}")
+    (folder / "text" / "rules.md").write_text(rules, encoding="utf-8")
+    lines = rules.splitlines()
+    where = next(i for i, ln in enumerate(lines, 1) if '"mystery-discs#back"' in ln)
+    col = lines[where - 1].index("{piece") + 1
+    errors = _errors(folder)
+    assert any(f"text/rules.md:{where}:{col}: " in e and 'no component "mystery-discs"' in e
+               and 'did you mean "mystery-tiles"' in e for e in errors), errors
+
+
+def _figure_game(tmp_path: Path, block: str) -> Path:
+    from genpnp.newgame import new_game
+
+    folder = new_game("drawn", tmp_path)
+    (folder / "text" / "guide.md").write_text("# Play\n\nSome words.\n\n```figure\n" + block + "```\n\nMore words.\n",
+                                              encoding="utf-8")
+    return folder
+
+
+def test_bad_cells_faces_and_keys_point_at_their_line(tmp_path: Path) -> None:
+    block = ("grid: 2x3\n"
+             "pieces:\n"
+             "  - {piece: cards#99, at: A1}\n"
+             "  - {piece: cards#back, at: Z9}\n")
+    joined = "\n".join(_errors(_figure_game(tmp_path, block)))
+    assert "guide.md:8:5: " in joined and "#99 is not one of them" in joined
+    assert "guide.md:9:5: " in joined and "Z9" in joined
+    block = "grid: 2x3\npieces:\n  - {piece: cards, at: B2, colour: red}\n"
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", block)))
+    assert "guide.md:8:28: " in joined and 'unknown key "colour"' in joined
+
+
+def test_a_figure_stays_whole_in_one_column(tmp_path: Path) -> None:
+    block = "grid: 2x3\npieces:\n  - {piece: cards, at: A1}\ncaption: three cells\n"
+    game = load_game(_figure_game(tmp_path, block))
+    guide = game.components["guide"]
+    area = Box(0, 0, 300, 400)
+    for lines_before in (0, 30, 37, 45):  # push the figure down the page until it must move on
+        blocks = ((guide.blocks[0],) + tuple(guide.blocks[1:2]) * lines_before + guide.blocks[1:])
+        pages = layout_blocks(blocks, guide.font, guide.size, area, 1)
+        keeps = [(n, op) for n, page in enumerate(pages) for op in page if op[0] == "keep"]
+        assert len(keeps) == 1
+        _, (_, x, y, w, h, what, line) = keeps[0]
+        assert what == "figure" and line == 6
+        assert area.y - 0.01 <= y and y + h <= area.y2 + 0.01
+
+
+def _text_boxes(page: list[tuple]) -> list[tuple[float, float, float, float]]:
+    from genpnp import fonts
+
+    return [(op[1], op[2], op[1] + fonts.text_width(op[3], op[4], op[5]), op[2] + op[5] * 0.8)
+            for op in page if op[0] == "text"]
+
+
+def test_text_runs_beside_a_figure_placed_right_and_never_over_it(tmp_path: Path) -> None:
+    block = "grid: 3x3\nwidth: 25mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\ncaption: three by three\n"
+    game = load_game(_figure_game(tmp_path, block))
+    guide = game.components["guide"]
+    long = guide.blocks[1].__class__("para", "word " * 120, line=3)
+    area = Box(0, 0, 300, 400)
+    for before in (0, 12, 16, 19, 24):  # near the foot of a column (16, 19) the figure waits for the next one
+        blocks = (guide.blocks[0],) + (guide.blocks[1],) * before + (guide.blocks[2], long)
+        pages = layout_blocks(blocks, guide.font, guide.size, area, 2)
+        ops = [(n, op) for n, page in enumerate(pages) for op in page]
+        (fig_page, fig), = [(n, op) for n, op in ops if op[0] == "figure"]
+        _, fx, fy, fw, fh, *_ = fig
+        col_w = (area.w - GAP) / 2
+        right = min((area.x + col_w, area.x2), key=lambda r: abs(r - fx - fw))
+        assert abs(right - fx - fw) < 0.1  # at the right of its column (the first or the second)
+        beside = [b for b in _text_boxes(pages[fig_page]) if b[1] < fy + fh and b[3] > fy and b[0] < fx
+                  and b[0] > right - col_w - 0.1]
+        assert beside, before  # text runs on its left ...
+        for x0, y0, x1, y1 in _text_boxes(pages[fig_page]):  # ... and no word overlaps it
+            assert x1 <= fx + 0.01 or x0 >= fx + fw - 0.01 or y1 <= fy + 0.01 or y0 >= fy + fh - 0.01, before
+        if before in (16, 19):  # the text after a figure that waits fills the rest of the first column
+            assert fx > area.x + col_w and fig_page == 0
+            assert [op for op in pages[0] if op[0] == "text" and op[3] == "word" and op[1] < area.x + col_w]
+
+
+def test_a_piece_inline_in_a_sentence_is_drawn_at_the_text_height(tmp_path: Path) -> None:
+    from genpnp.newgame import new_game
+
+    folder = new_game("drawn", tmp_path)
+    guide = folder / "text" / "guide.md"
+    guide.write_text("# Play\n\nDraw a {piece:cards#2}, then turn it {piece:cards#2#back}.\n", encoding="utf-8")
+    game = load_game(folder)
+    comp = game.components["guide"]
+    pages = layout_blocks(comp.blocks, comp.font, comp.size, Box(0, 0, 300, 400), 1)
+    drawn = [op for op in pages[0] if op[0] == "piece"]
+    assert [(op[5].piece, op[5].face) for op in drawn] == [(game.components["cards"].pieces[1], "front"),
+                                                          (game.components["cards"].pieces[1], "back")]
+    texts = {op[3]: op for op in pages[0] if op[0] == "text"}
+    for op in drawn:  # on the line of the words, as tall as the text, between "a" and ","
+        assert abs(op[4] - comp.size * 1.1) < 0.01 and abs(op[2] - texts["a"][2]) < comp.size * 0.3
+    assert texts["a"][1] < drawn[0][1] < texts[","][1]
+    guide.write_text("# Play\n\nDraw a {piece:card#2}.\n", encoding="utf-8")
+    assert any("guide.md:3:8: " in e and 'did you mean "cards"' in e for e in _errors(folder))
+
+
+def test_the_reference_documents_figures_with_examples_that_load() -> None:
+    import re
+
+    from genpnp.content.schema import Ctx
+    from genpnp.docgen import content_schema
+    from genpnp.errors import Problems
+    from genpnp.model.figure import FigureSpec, parse_block
+
+    text = (CONTENT.parent / "docs" / "content.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```figure\n(.*?)```", text, re.S)
+    assert len(blocks) >= 3
+    for body in blocks:
+        problems = Problems()
+        spec = parse_block(body, "content.md", 1, Ctx(problems, CONTENT, CONTENT, {}))
+        assert isinstance(spec, FigureSpec) and not problems.errors, [str(p) for p in problems.errors]
+    schema = content_schema()["$defs"]["figure"]
+    assert {"board", "grid", "row", "pieces", "outlines", "place"} <= set(schema["properties"])

@@ -1,0 +1,206 @@
+"""Issue 25, item 2: pages say only what applies to this build, read back from the PDFs."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+
+import pytest
+from pdfcheck import CONTENT, MM
+from pypdf import PdfReader
+
+from genpnp.backends.pdf import write_pdf
+from genpnp.content.project import load_game
+from genpnp.impose.document import impose_game
+from genpnp.impose.options import Options, parse_paper
+from genpnp.render.sheet import draw_sheet
+
+GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
+SETS = list(itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)))
+
+# what a legend line or a printing line says, and the mark or page it needs in the build
+LEGEND_WORDS = {"cut": "cut along this line", "fold": "fold along this line", "crop": "crop marks: cut between",
+                "hinge": "round pairs: cut around both", "trim": "poster: trim the part",
+                "glue": "poster: glue strip", "edge": "poster: lay the next", "align": "poster: alignment marks"}
+
+
+def _marks_of_every_page(doc) -> set[str]:
+    """The marks every page of the document draws (each page imposed, none sampled)."""
+    kinds: set[str] = set()
+    for sheet in doc.sheets:
+        for mark in sheet.marks:
+            kinds.add(("hinge" if mark.shape == "circle-pair" else "cut") if mark.kind == "outline" else mark.kind)
+        kinds.update(kind for kind, _ in sheet.fills)
+    return kinds
+
+
+def _pages_text(doc, path: Path, numbers: list[int]) -> dict[int, str]:
+    """The text of the given pages (1-based) as the PDF prints them, read back with pypdf."""
+    paper = (doc.options.paper.w, doc.options.paper.h)
+    total = len(doc.sheets)
+    write_pdf(path, [doc.sheets.page_size(n - 1, paper) for n in numbers],
+              lambda surface, i: draw_sheet(surface, doc, doc.sheets[numbers[i] - 1], numbers[i], total),
+              "t", "t", doc.options.ink)
+    reader = PdfReader(path)
+    return {n: " ".join((reader.pages[i].extract_text() or "").split()) for i, n in enumerate(numbers)}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: Path):
+    game = load_game(CONTENT / name)
+    for paper, backs, bleed in SETS:
+        doc = impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM))
+        where = f"{name} {paper} {backs} bleed {bleed}"
+        marks = _marks_of_every_page(doc)
+        roles = ["board" if s.whole else s.role for s in doc.sheets]
+        cal = [n + 1 for n, r in enumerate(roles) if r == "calibration"]
+        text = _pages_text(doc, tmp_path / "p.pdf", [1, *cal])
+        cover = text[1]
+        legend = cover[cover.index("Legend"):cover.index("Printing")] if "Legend" in cover else ""
+        printing = cover[cover.index("Printing"):]
+        for kind, words in LEGEND_WORDS.items():  # the legend names exactly the marks drawn
+            assert (words in legend) == (kind in marks), (where, kind)
+        assert "genpnp calibrate" not in cover and "genpnp calibrate" not in " ".join(text.values()), where
+        assert ("fold on the dashed line" in printing) == bool({"fold", "hinge"} & marks), where
+        assert ("round pairs" in printing) == ("hinge" in marks), where
+        assert ("crop marks" in printing) == ("crop" in marks), where
+        assert ("glue strip" in printing) == ("glue" in marks), where
+        assert ("double-sided" in printing) == (backs == "duplex"), where
+        assert ("(backs)" in printing) == ("back" in roles), where
+        assert ("single-sided" in printing) == (backs == "fold"), where
+        if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
+            assert "fold on the dashed line" in printing, where
+        # the calibration sheet is in the duplex builds with backs, and the cover points at it
+        assert len(cal) == (1 if backs == "duplex" and "back" in roles else 0), where
+        for page in cal:
+            assert roles[page] == "calibration-back", where
+            assert f"pages {page} and {page + 1}" in printing, where
+            assert f"Print pages {page} and {page + 1} alone, double-sided" in text[page], where
+        # the scale check: the cover and the first sheet to cut, which the cover names
+        first_cut = next(n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster"))
+        assert doc.scale_pages == {1, first_cut}, where
+        assert f"on page {first_cut}, the first sheet to cut" in printing, where
+
+
+def test_the_scale_check_is_drawn_on_two_pages_only():
+    from genpnp.audit.recorder import RecordingSurface
+
+    game = load_game(CONTENT / "berzerka")
+    doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
+    shown = []
+    for n, sheet in enumerate(doc.sheets, start=1):
+        surface = RecordingSurface({})
+        draw_sheet(surface, doc, sheet, n, len(doc.sheets))
+        if any(i.what == "scale" for i in surface.ink):
+            shown.append(n)
+    assert shown == sorted(doc.scale_pages) and len(shown) == 2
+
+
+def test_footer_never_cuts_a_word():
+    from genpnp.render.sheet import fit_footer
+
+    def width(text: str, size: float) -> float:
+        return len(text) * size * 0.5
+
+    left = ["A Game With A Long Name", "version 1.0", "A licence that runs on and on " * 3]
+    right = ["a4", "color", "duplex", "page 3 of 23"]
+    for room in range(60, 700, 7):
+        a, b, size = fit_footer(left, right, room, 7.0, width)
+        words = set(" ".join(left + right).split())
+        assert set(a.split()) <= words | {"·"} and set(b.split()) <= words | {"·"}
+        assert "…" not in a + b
+        assert b.endswith("page 3 of 23")
+        if a:
+            assert width(a, size) + width(b, size) + 4 * MM <= room
+
+
+def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
+    from genpnp.content.markdown import parse
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import layout_blocks
+
+    area = Box(0, 0, 300, 200)
+    for filler in range(1, 30):  # the heading lands at every height of the page in turn
+        body = "\n\n".join(["Some words to fill a line."] * filler)
+        rows = "\n".join(f"| row {n} | value {n} |" for n in range(30))
+        blocks, _ = parse(f"{body}\n\n## A heading\n\n| Name | Value |\n|---|---|\n{rows}\n", "t.md")
+        pages = layout_blocks(tuple(blocks), "sans", 10, area, 1)
+        ops = [(p, op) for p, page in enumerate(pages) for op in page if op[0] == "block"]
+        heading = next(i for i, (_, op) in enumerate(ops) if op[1] == "heading")
+        table = ops[heading + 1][1]
+        assert ops[heading][1][3][-1] == table[3][0], filler  # the table starts where its heading is
+        for page in pages[table[3][0][0] + 1:table[3][-1][0] + 1]:  # each further page repeats the header
+            texts = sorted((op for op in page if op[0] == "text"), key=lambda op: -op[2])
+            assert [op[3] for op in texts[:2]] == ["Name", "Value"], filler
+        assert re.match(r"A heading", ops[heading][1][5])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
+    """Bookmarks: the cover, each text with its headings, each component where its sheets start,
+    each sheet of a component of several; read back from the PDF with pypdf."""
+    from genpnp.build import build_game
+
+    game = load_game(CONTENT / name)
+    built = build_game(game, Options(paper=parse_paper("a4"), backs="duplex"), tmp_path)
+    reader = PdfReader(built.path)
+    doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
+
+    def walk(items, depth=0):
+        for item in items:
+            if isinstance(item, list):
+                yield from walk(item, depth + 1)
+            else:
+                yield depth, item.title, reader.get_destination_page_number(item) + 1
+
+    marks = list(walk(reader.outline))
+    assert marks[0] == (0, "Cover", 1)
+    top = {title: page for depth, title, page in marks if depth == 0}
+    for title, page in doc.contents:  # every section of the contents, at its page
+        assert top[title] == page, (title, page)
+    for comp in game.ordered():
+        if getattr(comp, "layout", "") == "flow":  # a text's headings under it, each on its page
+            headings = [b for b in comp.blocks if b.kind == "heading"]
+            for block in headings:
+                found = [(d, p) for d, t, p in marks if t == block.text.replace("*", "") and d >= 1]
+                assert found, block.text
+                page = found[0][1]
+                assert block.text.replace("*", "").split()[0] in reader.pages[page - 1].extract_text(), block.text
+    if doc.calibration:
+        assert top["Duplex calibration"] == doc.calibration
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+
+
+def test_a_board_carries_a_title_band(tmp_path: Path):
+    """A title band is added above the grid: the board grows by its height, the cells keep their
+    places, the title prints in the band (read back), and the audit finds nothing."""
+    from genpnp.audit import audit_game
+    from genpnp.build import build_game
+
+    folder = tmp_path / "content" / "banded"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text('name: Banded\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [board]\n',
+                                      encoding="utf-8")
+    board = "components:\n  board:\n    kind: board\n    title: Board\n    rows: 6\n    cols: 6\n    cell: 25mm\n"
+    (folder / "components.yaml").write_text(board, encoding="utf-8")
+    plain = load_game(folder).components["board"]
+    (folder / "components.yaml").write_text(board + '    band: {text: "The Banded Map", note: "six by six", '
+                                            "fill: '#2a4d69', height: 14mm}\n", encoding="utf-8")
+    game = load_game(folder)
+    banded = game.components["board"]
+    assert banded.size == (plain.size[0], plain.size[1] + 14 * MM)
+    assert banded.cell_box(0, 0) == plain.cell_box(0, 0)
+    built = build_game(game, Options(), tmp_path / "out")
+    assert any("The Banded Map" in p.extract_text() for p in PdfReader(built.path).pages)
+    from genpnp.audit.recorder import RecordingSurface
+
+    doc = impose_game(game, Options())
+    sheet = next(s for s in doc.sheets if s.placements)
+    surface = RecordingSurface({})
+    draw_sheet(surface, doc, sheet, 2, 2)
+    title = next(i.box for i in surface.ink if i.text == "The Banded Map")
+    labels = [i.box for i in surface.ink if i.text == "A"]
+    assert len(labels) == 2 and title.y > max(b.y2 for b in labels)  # above the column labels
+    for ink in ("color", "bw"):
+        assert not audit_game(game, Options(ink=ink)).findings
