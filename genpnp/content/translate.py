@@ -176,11 +176,12 @@ class Translator:
 
     def _check_file(self, source: Path, own: Path, ctx: Any) -> None:
         """A translated text quotes the same numbers and the same {values} as its source."""
+        from genpnp.content.markdown import read_source
         from genpnp.content.project import shown
 
-        try:
-            a, b = source.read_text(encoding="utf-8"), own.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        try:  # through the one door (genpnp.fileaccess), like the text component that reads them
+            a, b = read_source(source, shown(source), self.root), read_source(own, shown(own), self.root)
+        except ContentError:
             return  # the text component reports an unreadable file
         self.check_numbers(a, b, Loc(shown(own), 1, 1), ctx)
 
@@ -348,7 +349,10 @@ def update_catalog(root: Path, code: str, missing: list[Missing], game_name: str
     present: set[str] = set()
     old = ""
     if path.is_file():
-        old = path.read_text(encoding="utf-8")
+        from genpnp.content.yamlload import MAX_BYTES
+        from genpnp.fileaccess import read_content
+
+        old = read_content(path, shown(path), root, MAX_BYTES).decode("utf-8", errors="replace")
         data = load_file(path, shown(path), root)
         if isinstance(data, dict):
             present = {str(k).strip() for k in data}
@@ -363,6 +367,10 @@ def update_catalog(root: Path, code: str, missing: list[Missing], game_name: str
         key = _quoted(text)
         out.append(f"\n# {where}\n" + (f"{key}: \"\"\n" if len(key) < 1000 else f"? {key}\n: \"\"\n"))
     path.parent.mkdir(exist_ok=True)
+    if not path.parent.resolve().is_relative_to(root.resolve()):
+        from genpnp.errors import UsageError
+
+        raise UsageError(f"{shown(path.parent)} leads outside the game folder: genpnp writes a catalog only inside it")
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text("".join(out), encoding="utf-8")
     os.replace(tmp, path)
