@@ -96,8 +96,8 @@ def test_one_svg_problem_is_one_message(tmp_path: Path) -> None:
     csv.write_text("\n".join(rows) + "\n")
     code, lines = _validate(game)
     assert code == 1
-    assert len(lines) == 1, lines
-    assert lines[0].split(": ", 1)[0].endswith("art/blank.svg")
+    assert len(lines) == 1, lines  # at the first cell that names it, naming the file
+    assert lines[0].split(": ", 1)[0].endswith("cards.csv:2:1") and "art/blank.svg: the drawing is empty" in lines[0]
 
 
 def test_a_rule_naming_a_missing_component_is_in_the_same_run(tmp_path: Path) -> None:

@@ -45,12 +45,11 @@ def icon_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
         icon = read_svg(path, ctx.root)
         return SvgFile(path, icon, str(value), hashlib.sha1(svg_bytes(path, ctx.root)).hexdigest()[:10])
     except SvgError as exc:
-        # a problem of the file is the file's: one message however many cards use it
-        from genpnp.content.yamlload import display_name
-
-        where = Loc(display_name(path))
-        if not any(p.loc == where and p.message.startswith(str(exc)) for p in ctx.problems.items):
-            ctx.error(where, f"{exc} (used first at {loc})")
+        # one message however many cards use the file: at the first place that names it (the message
+        # names the file, and its line where the problem is in it)
+        message = str(exc) if str(path.name) in str(exc) else f"{value}: {exc}"
+        if not any(p.message.startswith(message) for p in ctx.problems.items):
+            ctx.error(loc, message)
         return INVALID
 
 
