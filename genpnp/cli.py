@@ -448,11 +448,13 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 @click.option("--image-url", default=None, metavar="URL",
               help="tts: where Tabletop Simulator reads the images from (a web folder you upload them to) "
                    "[default: file:/// and the --out folder, for this computer].")
+@click.option("-j", "--jobs", type=click.IntRange(1, 256), default=None,
+              help="png: faces drawn by this many processes at once [default: CPUs]; the same bytes either way.")
 @click.argument("game")
 @verbosity_options
 @reports_errors
 def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
-           out_dir: Path | None, shop: str | None, image_url: str | None, game: str) -> None:
+           out_dir: Path | None, shop: str | None, image_url: str | None, jobs: int | None, game: str) -> None:
     """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets and a saved object."""
     from genpnp.export import export_game
 
@@ -476,7 +478,9 @@ def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components
         preset = find_preset(shop)
         out = out_dir or Path("out") / f"{loaded.id}-{shop}"
     check_out(out, content, [loaded.root])
-    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url, preset)
+    import os
+
+    files = export_game(loaded, fmt, out, dpi, bleed * MM, ink, components, url, preset, jobs or os.cpu_count() or 1)
     images = [f for f in files if f.suffix == ".png"]
     progress.current().result(f"{out}: {len(images)} images, " + ", ".join(f.name for f in files if f.suffix != ".png"))
 

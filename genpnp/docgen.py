@@ -87,7 +87,7 @@ def content_reference() -> str:
     from genpnp.model.band import TitleBand
     from genpnp.model.base import Component, Face
     from genpnp.model.figure import FigArrow, FigCallout, FigOutline, FigPiece, FigureSpec
-    from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec
+    from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec, Styles, TextStyle
     from genpnp.model.stamp import Stamp
     from genpnp.rules.docs import rules_section
 
@@ -97,6 +97,8 @@ def content_reference() -> str:
         "table:game": key_table(GameMeta),
         "table:palette": key_table(PaletteEntry),
         "table:fonts": key_table(FontEntry),
+        "table:styles": key_table(Styles),
+        "table:text-style": key_table(TextStyle),
         "table:release-exports": key_table(ReleaseSpec),
         "table:common": key_table(Component),
         "table:face": key_table(Face),

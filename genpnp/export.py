@@ -243,8 +243,43 @@ def image_files(jobs: Sequence[FaceJob], namer: Any = None) -> tuple[list[str], 
     return files, draw
 
 
+_FORKED: tuple = ()  # what the forked workers of export_png draw: set in the parent just before the pool starts
+PER_WORKER = 12  # faces a worker process is worth starting for (a process costs about as much as 12 faces)
+
+
+def _draw_share(share: int) -> dict[str, list[int]]:
+    """In a worker (forked): draw and save every ``count``-th of the faces, from ``share``; their pixel sizes."""
+    game, draw, count, dpi, bleed, ink, tmp, file_of = _FORKED
+    out: dict[str, list[int]] = {}
+    for job, image in render_faces(game, draw[share::count], dpi, bleed, ink):
+        save_png(image, tmp / file_of[id(job)], dpi)
+        out[file_of[id(job)]] = list(image.size)
+    return out
+
+
+def draw_pngs(game: Any, draw: list[FaceJob], file_of: dict[int, str], tmp: Path, dpi: float, bleed: float,
+              ink: str, processes: int) -> dict[str, list[int]]:
+    """Each face of ``draw`` as a PNG under ``tmp``, shared among ``processes`` processes (each face's image depends
+    on that face alone: the same bytes however they are shared); file -> pixel size, in ``draw``'s order."""
+    global _FORKED
+    count = max(1, min(processes, len(draw) // PER_WORKER))
+    _FORKED = (game, draw, count, dpi, bleed, ink, tmp, file_of)
+    try:
+        if count == 1:
+            return _draw_share(0)
+        from genpnp.outputs import workers
+
+        found: dict[str, list[int]] = {}
+        with workers(count) as pool:
+            for part in pool.map(_draw_share, range(count)):
+                found.update(part)
+    finally:
+        _FORKED = ()
+    return {file_of[id(job)]: found[file_of[id(job)]] for job in draw}
+
+
 def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
-               only: Sequence[str] = (), shop: Any = None) -> list[Path]:
+               only: Sequence[str] = (), shop: Any = None, processes: int = 1) -> list[Path]:
     """Each distinct face image once into ``out/<component>/``, and ``out/png.json``: ``images`` lists each file
     written with its pixel size, ``files`` maps every item's faces (with quantity) to its file. With ``shop``
     (a genpnp.printshops.Preset): its cards only, at its dpi and bleed, checked against its sizes and safe
@@ -264,11 +299,8 @@ def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: 
     jobs = [job for comp in components for job in face_jobs(comp)]
     names, draw = image_files(jobs, namer)
     file_of = {id(job): name for job, name in zip(jobs, names)}
-    pixels: dict[str, list[int]] = {}
     with staged(out) as tmp:
-        for job, image in render_faces(game, draw, dpi, bleed, ink):
-            save_png(image, tmp / file_of[id(job)], dpi)
-            pixels[file_of[id(job)]] = list(image.size)
+        pixels = draw_pngs(game, draw, file_of, tmp, dpi, bleed, ink, processes)
         files = [{"file": name, "component": job.component.name, "item": job.item, "face": job.face,
                   "qty": job.qty, "pixels": pixels[name]} for job, name in zip(jobs, names)]
         images = [{"file": name, "pixels": pixels[name],
@@ -280,7 +312,8 @@ def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: 
 
 
 def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
-                only: Sequence[str] = (), image_url: str | None = None, shop: Any = None) -> list[Path]:
+                only: Sequence[str] = (), image_url: str | None = None, shop: Any = None,
+                processes: int = 1) -> list[Path]:
     """``fmt`` "png" (export_png) or "tts" (genpnp.tts.export_tts, whose faces have no bleed; with
     ``image_url``, also the saved object Tabletop Simulator loads)."""
     if fmt == "tts":
@@ -289,4 +322,4 @@ def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float =
         if bleed:
             raise UsageError("--bleed: Tabletop Simulator faces are cut at the trim line (leave --bleed out)")
         return export_tts(game, out, dpi, ink, only, image_url)
-    return export_png(game, out, dpi, bleed, ink, only, shop)
+    return export_png(game, out, dpi, bleed, ink, only, shop, processes)

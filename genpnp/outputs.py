@@ -382,3 +382,23 @@ def kill_workers() -> None:
         child.kill()
     for child in multiprocessing.active_children():
         child.join(1)
+
+
+@contextmanager
+def workers(count: int) -> Iterator[Any]:
+    """A pool of ``count`` worker processes (forked: they share what the parent has loaded) that end with
+    the command: each exits at once when its parent is gone (killed with SIGKILL), and a failure or
+    interrupt here kills them before the error goes on, so no worker writes on after the command stopped."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("fork"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        kill_workers()
+        raise
+    finally:
+        pool.shutdown(wait=True)

@@ -11,18 +11,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp import __version__
 from genpnp.errors import GenpnpError
-from genpnp.outputs import check_name, check_stop, quiet_signals
+from genpnp.outputs import check_name, check_stop, quiet_signals, workers
 
 PAPERS = ("letter", "a4")
 INKS = ("color", "bw")
@@ -138,24 +136,6 @@ def run_all(variants: list[Variant], out: Path, jobs: int,
             for future in as_completed(futures):
                 finished(future.result())
     return [results[v] for v in variants]
-
-
-@contextmanager
-def workers(count: int) -> Iterator[ProcessPoolExecutor]:
-    """A pool of ``count`` worker processes that end with the release: each exits at once when its
-    parent is gone (killed with SIGKILL), and a failure or interrupt here kills them before the
-    error goes on, so no worker writes on after the release has stopped."""
-    from genpnp.outputs import die_with_parent, kill_workers
-
-    pool = ProcessPoolExecutor(max_workers=count, initializer=die_with_parent, initargs=(os.getpid(),))
-    try:
-        yield pool
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        kill_workers()
-        raise
-    finally:
-        pool.shutdown(wait=True)
 
 
 @dataclass(frozen=True)

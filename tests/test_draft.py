@@ -8,7 +8,7 @@ from pathlib import Path
 from pdfcheck import edit, output_of, pdf_text, run
 from pypdf import PdfReader
 
-LONG = "Counts as any card you like. " * 30
+LONG = "Counts as any card you like. " * 60  # too long in any font the starter may use
 
 
 def _game(tmp_path: Path) -> Path:

@@ -339,3 +339,16 @@ def test_tts_saved_object_loads_as_decks(tmp_path: Path) -> None:
     assert url.exit_code == 0
     web = json.loads((tmp_path / "web" / "tts-object.json").read_text())
     assert web["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "https://example.org/game/cards/sheet-01.png"
+
+
+def test_an_export_shared_by_two_processes_is_byte_identical_to_one(tmp_path) -> None:
+    """Issue 24: export draws its faces in several processes; each PNG depends on its face alone."""
+    from pdfcheck import run
+
+    for jobs in ("1", "2"):
+        result = run("export", "berzerka", "--dpi", "40", "-j", jobs, "--out", tmp_path / f"j{jobs}", "-q")
+        assert result.exit_code == 0, result.output
+    one = sorted(p.relative_to(tmp_path / "j1") for p in (tmp_path / "j1").rglob("*") if p.is_file())
+    two = sorted(p.relative_to(tmp_path / "j2") for p in (tmp_path / "j2").rglob("*") if p.is_file())
+    assert one == two and len(one) > 24  # enough faces for two processes
+    assert all((tmp_path / "j1" / p).read_bytes() == (tmp_path / "j2" / p).read_bytes() for p in one)

@@ -79,7 +79,7 @@ def test_unknown_or_broken_font_is_an_error(tmp_path: Path) -> None:
     (folder / "cards.yaml").write_text(CARDS)
     (folder / "fonts" / "Headline.ttf").write_bytes(b"not a font")
     result = run("build", folder, "--content", folder, "--out", tmp_path / "out")
-    assert result.exit_code == 1 and "fonts/Headline.ttf: not a usable TrueType font" in result.output
+    assert result.exit_code == 1 and "fonts/Headline.ttf: not a TrueType or OpenType font file" in result.output
 
 
 def test_wheel_installed_outside_the_checkout_prints_in_both_fonts(tmp_path: Path) -> None:

@@ -144,3 +144,21 @@ def test_a_damaged_game_font_and_a_font_named_by_path(built, tmp_path: Path) -> 
     (folder / "game.yaml").write_text(GAME)
     (folder / "cards.yaml").write_text(CARDS.replace('size: 10pt}', 'size: 10pt, font: /etc/passwd}'))
     refused(tmp_path, out, before, "content/hostile/cards.yaml:8:", "font")
+
+
+def test_font_bombs_are_refused_within_the_memory_limit(built, tmp_path: Path) -> None:
+    """A character map naming four billion codes, glyphs past the end, a 5 GB sparse font file: each an
+    error at the line that names the font, in a process limited to 1.5 GB."""
+    from fontmaker import font, huge_cmap, loca_past_end
+
+    folder, out, before = built
+    data = font("Bomb", cff=False)
+    cases = [("cmap.ttf", huge_cmap(data), "codes"), ("loca.ttf", loca_past_end(data), "past the end")]
+    for name, body, words in cases:
+        (folder / name).write_bytes(body)
+        (folder / "game.yaml").write_text(GAME + f"fonts:\n  title: {{file: {name}, licence: none}}\n")
+        refused(tmp_path, out, before, "content/hostile/game.yaml:7:", words)
+    with (folder / "sparse.ttf").open("wb") as f:
+        f.truncate(5 * 1024**3)
+    (folder / "game.yaml").write_text(GAME + "fonts:\n  title: {file: sparse.ttf, licence: none}\n")
+    refused(tmp_path, out, before, "content/hostile/game.yaml:7:", "bytes")

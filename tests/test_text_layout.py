@@ -17,8 +17,8 @@ CONTENT = Path(__file__).resolve().parents[1] / "content"
 
 def _gap_before(line: list[tuple], text: str) -> float:
     """The space between the piece ``text`` and the end of the piece before it, in points."""
-    i = next(n for n, (_, t, _) in enumerate(line) if t == text)
-    x0, prev, f = line[i - 1]
+    i = next(n for n, piece in enumerate(line) if piece[1] == text)
+    x0, prev, f = line[i - 1][:3]
     return line[i][0] - (x0 + fonts.text_width(prev, f, SIZE))
 
 
@@ -43,12 +43,12 @@ def test_a_space_in_the_source_stays_a_space() -> None:
 
 def test_a_glued_word_wraps_as_one() -> None:
     words = words_of("x **11**. y", fonts.DEFAULT)
-    assert [[t for t, _ in w] for w in words] == [["x"], ["11", "."], ["y"]]
+    assert [[p[0] for p in w] for w in words] == [["x"], ["11", "."], ["y"]]
     bold = fonts.styled(fonts.DEFAULT, "b")
     assert words[1][0][1] == bold and words[1][1][1] == fonts.DEFAULT
     width = fonts.text_width("x 11", bold, SIZE)  # room for "x 11" but not for "x 11."
     lines = wrap_runs("x **11**.", fonts.DEFAULT, SIZE, width)
-    assert [[t for _, t, _ in ln] for ln in lines] == [["x"], ["11", "."]]
+    assert [[p[1] for p in ln] for ln in lines] == [["x"], ["11", "."]]
 
 
 STRAY = re.compile(r"\S{0,20} +[,.;:!?)](?=\s|$)")

@@ -9,7 +9,6 @@ from genpnp import fonts
 from genpnp.art import art, richtext
 from genpnp.art.base import ArtElement
 from genpnp.color import BLACK, Color
-from genpnp.content.markdown import runs
 from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, Translated, fld
 
 
@@ -30,7 +29,22 @@ def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
     return value
 
 
-FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, or one of the game's fonts:)")
+def board_fonts(values: dict, ctx: Ctx) -> None:
+    """A board's ``font`` and ``heading_font``, when it names none: the game's body style (else sans) and its
+    title style (else the body font's bold face)."""
+    for key, style_name, default in (("font", "body", fonts.DEFAULT), ("heading_font", "title", "")):
+        style = getattr(ctx.styles, style_name, None)
+        if not values.get(key):
+            values[key] = ctx.fonts.get(style.font, style.font) if style is not None and style.font else default
+    values["heading_font"] = values["heading_font"] or fonts.styled(values["font"], "b")
+
+
+BOARD_FONT_DOC = "font of the board's texts (default: the game's body style, else sans; titles in its bold face)"
+HEADING_FONT_DOC = "font of the board's heading (default: the game's title style)"
+
+
+FONT = Custom(_font, {"type": "string"}, "font name (sans, sans-bold, serif, condensed, a shipped family such as "
+              "cabin or cabin-bold, or one of the game's fonts:)")
 
 
 def fit_lines(text: str, font: str, size: float, w: float, h: float, wrap: bool, min_scale: float):
@@ -64,6 +78,14 @@ class Text(ArtElement):
     wrap: bool = fld(Bool(), True, "wrap lines (between words, or after a hyphen of the text)")
     min_scale: float = fld(Num(0.3, 1.0), 0.7, "smallest size, as a fraction of size, when shrinking to fit")
 
+    @classmethod
+    def from_values(cls, values: dict, data: Any, loc: Any, ctx: Ctx) -> Any:
+        """A text that names no font takes the game's body font (styles: body: font:)."""
+        body = getattr(ctx.styles, "body", None)
+        if "font" not in data and body is not None and body.font:
+            values["font"] = ctx.fonts.get(body.font, body.font)
+        return cls(**values)
+
     def layout(self, w: float, h: float):
         """(box, fitted lines and size) on a w x h face; worked out once per face size (the check at load
         and the drawing ask for the same layout)."""
@@ -77,10 +99,16 @@ class Text(ArtElement):
 
     def check(self, w: float, h: float, ctx: Ctx) -> None:
         super().check(w, h, ctx)
-        plain = "".join(t for t, _ in runs(richtext.ICON_TAG.sub("", str(self.text))))
-        missing = fonts.missing_glyphs(plain.replace(fonts.SOFT_HYPHEN, ""), self.font)
-        if missing:
-            ctx.error(self.loc, f'the font "{self.font}" has no glyph for {missing!r}: choose another font')
+        by_font: dict[str, str] = {}  # the text in each font ([font=...] tags name others)
+        for text, _, style in richtext.segments(self.text):
+            by_font[style.font or self.font] = by_font.get(style.font or self.font, "") + text
+        for font, text in by_font.items():
+            plain = richtext.ICON_TAG.sub("", text).replace(fonts.SOFT_HYPHEN, "")
+            missing = fonts.missing_glyphs(plain, font)
+            if missing:
+                ctx.error(self.loc, f'the font "{fonts.shown_name(font)}" has no glyph for {missing!r}: choose '
+                          "another font")
+        richtext.check_styles(self.text, self.font, self.loc, ctx)
         _, fitted = self.layout(w, h)
         if fitted is None:
             ctx.drawable_error(
@@ -93,11 +121,11 @@ class Text(ArtElement):
         (x, y, bw, bh), fitted = self.layout(w, h)
         if fitted is None:  # an error (build --force draws a draft): the text cut at its box, a red marker
             size = self.size * self.min_scale
-            lines = richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9)
+            lines = richtext.wrap(self.text, self.font, size, bw if self.wrap else 1e9, self.size)
             richtext.report(surface, "overflow", f"{self.loc}: text does not fit its box even at {size:.1f} pt")
             surface.save()
             surface.clip_rect(x, y, bw, bh)
-            richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, "top")
+            richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, "top", self.size)
             surface.restore()
             from genpnp.render.draft import mark_overflow
 
@@ -106,7 +134,7 @@ class Text(ArtElement):
         lines, size = fitted
         if size < richtext.SMALL:
             richtext.report(surface, "small-text", f"{self.loc}: text drawn at {size:.1f} pt")
-        richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, self.valign)
+        richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, self.valign, self.size)
 
 
 def draw_lines(surface: Any, lines: list[str], font: str, size: float, color: Color, x: float, y: float,

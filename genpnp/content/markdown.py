@@ -1,8 +1,9 @@
 """The Markdown subset of rules and guide texts, parsed into blocks.
 
 Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` bullets, ``1. `` numbered
-items, ``**bold**`` and ``*italic*``, pipe tables, ``---`` for a page break, and fenced
-```` ```figure ```` blocks of YAML (a figure drawn from the game's pieces: genpnp/model/figure.py).
+items, ``**bold**`` and ``*italic*``, pipe tables, ``---`` for a page break, fenced
+```` ```figure ```` blocks of YAML (a figure drawn from the game's pieces: genpnp/model/figure.py), and
+``> `` quoted lines for a callout box (``> [!EXAMPLE]`` as its first line: an example box).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from genpnp.errors import Loc, Problem
 
 @dataclass(frozen=True)
 class Block:
-    kind: str  # heading, para, bullet, number, table, pagebreak, figure
+    kind: str  # heading, para, bullet, number, table, pagebreak, figure, callout, example
     text: str = ""  # a figure's: the YAML between its fences, as written
     level: int = 0
     rows: tuple[tuple[str, ...], ...] = ()
@@ -71,9 +72,15 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
     para_line = 0
     table: list[tuple[str, ...]] = []
     table_line = 0
+    quote: list[str] = []  # the lines of a callout or example box (an empty string between paragraphs)
+    quote_kind, quote_line = "callout", 0
 
     def flush() -> None:
-        nonlocal para, table
+        nonlocal para, table, quote
+        if quote:
+            blocks.append(Block(quote_kind, "\n".join(" ".join(p.split()) for p in " ".join(quote).split("\n"))
+                                .strip(), line=quote_line))
+            quote = []
         if para:
             blocks.append(Block("para", " ".join(para), line=para_line))
             para = []
@@ -105,6 +112,20 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
         if not stripped:
             flush()
             continue
+        quoted = re.match(r"^>\s?(.*)$", stripped)
+        if quoted:
+            body = quoted.group(1).strip()
+            if not quote:
+                flush()
+                quote_kind, quote_line = "callout", number
+                if body.upper() in ("[!EXAMPLE]", "[!NOTE]", "[!TIP]"):
+                    quote_kind = "example" if body.upper() == "[!EXAMPLE]" else "callout"
+                    quote.append("")
+                    continue
+            quote.append(body if body else "\n")
+            continue
+        if quote:
+            flush()
         if stripped.startswith("|"):
             if para:
                 flush()

@@ -116,6 +116,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     # a mistake in game.yaml does not hide the component files' mistakes: every content error in one run
     ctx.palette = _palette(meta) if meta is not INVALID else _palette_of(data, ctx)
     ctx.fonts = {name: entry.file for name, entry in (meta.fonts or {}).items()} if meta is not INVALID else {}
+    ctx.styles = meta.styles if meta is not INVALID else None
     ctx.root = root
     components: dict[str, Any] = {}
     declared: set[str] = set()  # every component written, built or not (a section naming a broken one is right)

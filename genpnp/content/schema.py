@@ -41,6 +41,7 @@ class Ctx:
     palette: dict[str, Color] = dataclasses.field(default_factory=dict)
     fonts: dict[str, str] = dataclasses.field(default_factory=dict)  # the game's own fonts: name -> internal name
     lang: Any = None  # the game's Translator (genpnp.content.translate) when game.yaml lists languages
+    styles: Any = None  # the game's text styles (game.yaml's styles:), once game.yaml is read
 
     def error(self, loc: Loc, message: str) -> Any:
         self.problems.add(loc, message)

@@ -9,6 +9,7 @@ sequences print as boxes. This module finds such text so that a warning names it
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 from genpnp import fonts
 
@@ -59,3 +60,15 @@ def text_problems(text: str, font: str) -> list[str]:
 def quoted(text: str, limit: int = 40) -> str:
     short = text if len(text) <= limit else text[: limit - 1] + "…"
     return repr(short)
+
+
+def cover_glyphs(text: str, font: str, loc: Any, ctx: Any) -> None:
+    """A title or cover text with characters the font lacks (emoji, CJK in a Latin font): a warning naming
+    the text, as the characters would print as empty boxes."""
+    try:
+        missing = fonts.missing_glyphs(text, font)
+    except Exception:  # noqa: BLE001 - a font that cannot be read is reported where it is named
+        return
+    if missing:
+        ctx.warn(loc, f'the font "{fonts.shown_name(font)}" has no glyph for {missing!r} in {quoted(text)}: '
+                      "they would print as empty boxes; write the text without them or choose a font that has them")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
@@ -31,11 +31,44 @@ class Inline:
         self.aspect = piece.w / piece.h if piece.h else 1.0
 
 
+class Styled(NamedTuple):
+    """A font with what style tags set (colour, size, lines, rise: :mod:`genpnp.art.markup`), or a colour
+    of the game's styles; it stands in a word piece where a plain font name would."""
+
+    font: str
+    style: Any
+
+
+def _sized(font: Styled, size: float) -> float:
+    """The size of a styled piece set at ``size`` ([size=...], [sup] and [sub] change it)."""
+    return font.style.pt or size * font.style.scale
+
+
 def width_of(text: str, font: Any, size: float) -> float:
     """A word piece's width: its text in its font, or an inline piece at the text's height."""
     if isinstance(font, Inline):
         return size * INLINE_H * font.aspect
+    if isinstance(font, Styled):
+        return fonts.text_width(text, font.font, _sized(font, size))
     return fonts.text_width(text, font, size)
+
+
+def _segments(text: str, names: Any) -> list[tuple[str, str, Any]]:
+    """(text, emphasis, markup.Style) runs: style tags read with ``names`` (checked at load)."""
+    from genpnp.art import markup
+
+    if names is None or not markup.has_tags(text):
+        return [(part, st, markup.PLAIN) for part, st in runs(text)]
+    return markup.parse(text, names)[0]
+
+
+def heading_font(font: str, names: Any) -> tuple[str, str]:
+    """(font, "b" or "") of headings: the game's heading font (styles: heading:), in its family's bold face
+    when it has one (a display face as it is); else the body font's bold."""
+    chosen = getattr(names, "heading_font", None)
+    if chosen is None:
+        return font, "b"
+    return chosen, "b" if fonts.has_style(chosen, "b") else ""
 
 
 def _split_inline(part: str, font: str, inline: dict[str, Inline]) -> list[tuple[str, Any]]:
@@ -44,14 +77,24 @@ def _split_inline(part: str, font: str, inline: dict[str, Inline]) -> list[tuple
     return [(t, inline.get(t[7:-1], font) if INLINE.fullmatch(t) else font) for t in INLINE.split(part) if t]
 
 
-def words_of(text: str, font: str, style: str = "", inline: dict[str, Inline] | None = None) -> list[list[tuple]]:
+def words_of(text: str, font: str, style: str = "", inline: dict[str, Inline] | None = None, names: Any = None,
+             ink: Any = None) -> list[list[tuple]]:
     """The text's words, each a list of (text, font) pieces: only a space in the source separates words,
     so a styled run and the punctuation after it stay one word ("**11**." has no space before the dot).
-    A ``{piece:...}`` named in ``inline`` is a piece whose font is its :class:`Inline`."""
+    A ``{piece:...}`` named in ``inline`` is a piece whose font is its :class:`Inline`; a run that style
+    tags change (read with ``names``), or that ``ink`` colours, has a :class:`Styled` font."""
+    import dataclasses
+
+    from genpnp.art import markup
+
     out: list[list[tuple]] = []
     joined = False  # the next piece continues the last word (no space between them in the source)
-    for part, st in runs(text):
-        f = styled(font, "".join(sorted(set(st + style))) if st or style else "")
+    for part, st, tagged in _segments(text, names):
+        if ink is not None and tagged.color is None:
+            tagged = dataclasses.replace(tagged, color=ink)
+        f: Any = styled(tagged.font or font, "".join(sorted(set(st + style))) if st or style else "")
+        if tagged != markup.PLAIN:
+            f = Styled(f, tagged)
         for i, word in enumerate(part.split(" ")):
             if i:
                 joined = False
@@ -67,13 +110,13 @@ def words_of(text: str, font: str, style: str = "", inline: dict[str, Inline] | 
 
 
 def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
-              inline: dict[str, Inline] | None = None) -> list[list[tuple]]:
+              inline: dict[str, Inline] | None = None, names: Any = None, ink: Any = None) -> list[list[tuple]]:
     """Lines of (x, text, font) pieces, words wrapped to ``width``."""
     lines: list[list[tuple]] = []
     line: list[tuple] = []
     x = 0.0
     space = fonts.text_width(" ", font, size)
-    for word in words_of(text, font, style, inline):
+    for word in words_of(text, font, style, inline, names, ink):
         ww = sum(width_of(t, f, size) for t, f in word)
         if line and x + space + ww > width:
             lines.append(line)
@@ -89,10 +132,11 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
 
 
 def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
-               style: str = "", mark: str = "", inline: dict[str, Inline] | None = None) -> int:
+               style: str = "", mark: str = "", inline: dict[str, Inline] | None = None, names: Any = None,
+               ink: Any = None) -> int:
     """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
     floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines."""
-    words = words_of(text, font, style, inline)
+    words = words_of(text, font, style, inline, names, ink)
     space = fonts.text_width(" ", font, size)
     i = placed = 0
     while i < len(words):
@@ -123,6 +167,8 @@ def word_op(x: float, baseline: float, text: str, font: Any, size: float) -> tup
     if isinstance(font, Inline):
         h = size * INLINE_H
         return ("piece", x, baseline - size * 0.22, h * font.aspect, h, font)
+    if isinstance(font, Styled):  # ("text", ..., style): its colour, underline, strike-through
+        return ("text", x, baseline + font.style.rise * size, text, font.font, _sized(font, size), font.style)
     return ("text", x, baseline, text, font, size)
 
 
@@ -198,9 +244,12 @@ class Flow:
         self.pages[-1].append(args)
 
 
-def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int) -> list[list[tuple]]:
+def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, columns: int,
+                  names: Any = None) -> list[list[tuple]]:
+    """``names``: what style tags name and the game's styles (a richtext.TextLook), or None."""
     flow = Flow(area, columns)
     width = flow.col_w
+    body_ink = getattr(names, "body_color", None)
     for index, block in enumerate(blocks):
         flow.spots = []
         if block.kind == "pagebreak":
@@ -214,27 +263,72 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             flow.need(keep_with_next(blocks, index, font, size, width, flow.area.h))
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
-            flow_lines(flow, block.text, font, hsize, width, style="b", inline=inline)
+            hfont, bold = heading_font(font, names)
+            flow_lines(flow, block.text, hfont, hsize, width, style=bold, inline=inline, names=names,
+                       ink=getattr(names, "heading_color", None))
             if block.level == 1:
                 flow.op("rule", flow.x, flow.y - 2, flow.x + width, flow.y - 2)
                 flow.y -= 3
         elif block.kind in ("bullet", "number"):
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
-            flow_lines(flow, block.text, font, size, width, indent, mark=marker, inline=dict(block.inline))
+            flow_lines(flow, block.text, font, size, width, indent, mark=marker, inline=dict(block.inline), names=names,
+                       ink=body_ink)
             flow.y -= size * 0.2
         elif block.kind == "para":
-            flow_lines(flow, block.text, font, size, width, inline=dict(block.inline))
+            flow_lines(flow, block.text, font, size, width, inline=dict(block.inline), names=names, ink=body_ink)
             flow.y -= size * 0.6
         elif block.kind == "table":
             flow.clear()
             _table(flow, block, font, size, width)
         elif block.kind == "figure":
             _figure(flow, block, font, size, width)
+        elif block.kind in ("callout", "example"):
+            text_box(flow, block, font, size, width, names)
         _record_block(flow, block)
     if flow.waiting:  # the text ended before the column a floated figure waited for
         flow.next_column()
     return [page for page in flow.pages if page]
+
+
+BOX_PAD = 2.5 * MM  # inside a callout or example box
+BOX_BAR = 1.2 * MM  # the coloured bar on its left edge
+BOX_FILLS = {"callout": (0.93, 0.95, 0.97), "example": (0.97, 0.95, 0.89)}  # when the game's styles set none
+
+
+def text_box(flow: Flow, block: Block, font: str, size: float, width: float, names: Any) -> None:
+    """A callout or example box: its paragraphs on a tinted ground with a bar at the left, kept whole in
+    one column (a box taller than a column flows as plain paragraphs)."""
+    from genpnp.color import Color
+
+    look = getattr(names, "boxes", {}).get(block.kind)
+    bfont = getattr(look, "font", None) or font
+    bsize = getattr(look, "size", 0.0) or size * 0.95
+    ink = getattr(look, "color", None) or getattr(names, "body_color", None)
+    fill = getattr(look, "fill", None) or Color(*BOX_FILLS[block.kind])
+    bar = getattr(names, "heading_color", None) or Color(0.55, 0.55, 0.55)
+    inner = width - 2 * BOX_PAD - BOX_BAR
+    paras = [wrap_runs(p, bfont, bsize, inner, names=names, ink=ink) for p in block.text.split("\n") if p]
+    height = sum(len(lines) * bsize * 1.3 for lines in paras) + bsize * 0.4 * (len(paras) - 1) + 2 * BOX_PAD
+    if height > flow.area.h:
+        for lines in paras:
+            for ln in lines:
+                flow.line(ln, bsize)
+            flow.y -= bsize * 0.6
+        return
+    flow.clear()
+    flow.need(height + (size * 0.3 if flow.y < flow.area.y2 - 0.01 else 0.0))
+    if flow.y < flow.area.y2 - 0.01:
+        flow.y -= size * 0.3
+    top = flow.y
+    flow.op("box", flow.x, top - height, width, height, fill, bar, BOX_BAR)
+    flow.y -= BOX_PAD - bsize * 0.1
+    for n, lines in enumerate(paras):
+        if n:
+            flow.y -= bsize * 0.4
+        for ln in lines:
+            flow.line(ln, bsize, BOX_BAR + BOX_PAD)
+    flow.y = top - height - size * 0.7
 
 
 FLOOR = 6.0  # a table shrinks down to this size (pt) before a word would not fit its column
@@ -438,7 +532,7 @@ def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tup
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
-    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns)
+    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else f"{comp.label} (continued)"

@@ -39,6 +39,19 @@ def kind(name: str):
     return register
 
 
+def _title(value: Any, loc: Loc, ctx: Ctx) -> Any:
+    """A sheet title: text of at most 80 characters; characters the title font lacks are a warning."""
+    from genpnp import fonts
+    from genpnp.content.scripts import cover_glyphs
+
+    text = Prose(max_len=80).parse(value, loc, ctx)  # translated (genpnp.content.translate)
+    title = getattr(ctx.styles, "title", None)
+    if text is not INVALID:
+        font = ctx.fonts.get(title.font, title.font) if title is not None and title.font else fonts.BOLD
+        cover_glyphs(text, font, loc, ctx)
+    return text
+
+
 @dataclass(frozen=True, kw_only=True)
 class Component:
     """Fields every component has."""
@@ -48,7 +61,8 @@ class Component:
     double_sided: ClassVar[bool] = False
 
     name: str = ""
-    title: str = fld(Prose(max_len=80), "", "section title on its sheets (defaults to the component's name)")
+    title: str = fld(Custom(_title, {"type": "string", "maxLength": 80}, "text (translated)"), "",
+                     "section title on its sheets (defaults to the component's name)")
     copies: int = fld(Int(1, 100), 1, "how many sets of this component to print")
     sheet: str = fld(Str(), "", "components with the same sheet name share pages (mixed sizes)")
     loc: Loc = Loc("<built-in>")

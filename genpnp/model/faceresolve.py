@@ -42,6 +42,7 @@ class FaceResolver:
                        for name, f in faces.items()}
         self.elements: dict[tuple, Any] = {}  # (face, index, its field values) -> element read without a problem
         self.reported: set[tuple[Loc, str]] = set()  # missing fields, reported once per place, not per item
+        self.bad_cells: set[Loc] = set()  # cells whose style tags are wrong (reported once each)
 
     def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
         face = self.faces.get(face_name)
@@ -101,6 +102,8 @@ class FaceResolver:
         if key is not None and key in self.elements:
             return self.elements[key]
         value = template
+        if names and self._bad_markup(names, item):
+            return INVALID
         if names:
             if self.has_by[face_name][index]:
                 value = apply_by(template, item.fields, loc, self.ctx, item.cells, item.loc, self.reported)
@@ -125,6 +128,27 @@ class FaceResolver:
         if key is not None and len(self.ctx.problems.items) == before:
             self.elements[key] = element
         return element
+
+    def _bad_markup(self, names: tuple, item: Item) -> bool:
+        """A style tag that is wrong in a field's value: an error at the field's cell (CSV row and column)."""
+        from genpnp.art.richtext import markup_problems
+
+        bad = False
+        for name in names:
+            value = item.fields.get(name)
+            if not isinstance(value, str):
+                continue
+            problems = markup_problems(value, self.ctx)
+            cell = item.cells.get(name, item.loc)
+            if problems and cell not in self.bad_cells:
+                self.bad_cells.add(cell)
+                known = {(p.loc, p.message) for p in self.ctx.problems.items}
+                for _, message in problems:
+                    message = f'{message} (in the field "{name}")'
+                    if (cell, message) not in known:  # another face showing the same field
+                        self.ctx.error(cell, message)
+            bad = bad or bool(problems)
+        return bad
 
     def _missing_logic_fields(self, logic: Any, item: Item, loc: Loc) -> None:
         """A field a condition or a by mapping names that the item does not have: at the item, once per place."""

@@ -51,14 +51,105 @@ def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
         return ctx.error(loc, f"{value}: {exc}")
 
 
+FONT_FILE = Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder (.ttf, .otf)")
+_FACES = (("file", ""), ("bold", "b"), ("italic", "i"), ("bold_italic", "bi"))
+
+
 @dataclass(frozen=True, kw_only=True)
 class FontEntry:
-    """A font of the game folder, embedded (subset) in the PDFs; text elements name it by its key."""
+    """A font family of the game: its regular face (``file``) and, where the family has them, its bold,
+    italic and bold italic faces, as files of the game folder or (``system``) installed on this machine.
+    Text elements name the family by its key; **bold** and *italic* take the family's own faces, and a
+    style the family lacks is an error at the text that asks for it."""
 
-    file: str = fld(Custom(_font_file, {"type": "string"}, "TrueType/OpenType file in the game folder"),
-                    example="fonts/Title.ttf", doc="the font file, relative to the game folder")
-    licence: str = fld(Str(), example="SIL Open Font License 1.1", doc="the font's licence (it is embedded)")
+    file: str = fld(FONT_FILE, "", "the regular face, relative to the game folder", "fonts/Title-Regular.otf")
+    bold: str = fld(FONT_FILE, "", "the bold face", "fonts/Title-Bold.otf")
+    italic: str = fld(FONT_FILE, "", "the italic face", "fonts/Title-Italic.otf")
+    bold_italic: str = fld(FONT_FILE, "", "the bold italic face", "fonts/Title-BoldItalic.otf")
+    system: str = fld(Str(max_len=100), "", "a font family installed on this machine, found with fontconfig "
+                      "(fc-match), instead of files: the build then depends on this machine", "Liberation Serif")
+    licence: str = fld(Str(), "", "the font's licence (it is embedded): required for font files",
+                       "SIL Open Font License 1.1")
     loc: Loc = Loc("<built-in>")
+
+    @classmethod
+    def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
+        from genpnp import fonts
+
+        where = data.loc_of if isinstance(data, LMap) else (lambda _key: loc)
+        system = values.get("system", "")
+        if bool(system) == bool(values.get("file")):
+            return ctx.error(loc, 'a font names its regular face: either "file" (a font file of the game folder) '
+                             'or "system" (a font family installed on this machine)')
+        if system:
+            faces = {}
+            for key, style in _FACES:
+                if key != "file" and values.get(key):
+                    return ctx.error(where(key), f'"{key}" is a file; a system font takes its faces from the system')
+                try:
+                    face = fonts.register_system(system, style)
+                except fonts.FontError as exc:
+                    return ctx.error(where("system"), str(exc))
+                if face is None and not style:
+                    return ctx.error(where("system"), f'no font family "{system}" is installed on this machine '
+                                     "(fc-match found none): install it, or put its files in the game folder and "
+                                     "name them with file:, bold:, italic:")
+                if face is not None:
+                    faces[style] = face
+            ctx.warn(where("system"), f'the system font "{system}" is used: this game builds the same only on a '
+                     "machine that has it installed (put its files in the game folder to share the game)")
+        else:
+            if not values.get("licence"):
+                return ctx.error(loc, 'missing key "licence": the font\'s licence (the font is embedded in the PDFs '
+                                 "you share; e.g. SIL Open Font License 1.1)")
+            faces = {style: values[key] for key, style in _FACES if values.get(key)}
+        faces = fonts.family(faces)
+        values = dict(values, file=faces[""], bold=faces.get("b", ""), italic=faces.get("i", ""),
+                      bold_italic=faces.get("bi", ""))
+        return cls(**values)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextStyle:
+    """How one kind of the game's text looks."""
+
+    font: str = fld(Str(max_len=100), "", "a font: built-in (sans, serif), shipped (cabin, vollkorn, karla, "
+                    "averia-sans, comic-neue; cherry-bomb, bebas-neue, league-spartan, leckerli-one, lobster-two) or "
+                    "one of the game's fonts", "cabin")
+    size: float = fld(Length(4.0, 72.0), 0.0, "size (body text of rules texts; headings scale from it)", "10pt")
+    color: str = fld(Str(max_len=40), "", "colour: a palette name, a colour name or #rrggbb", "ink")
+    fill: str = fld(Str(max_len=40), "", "background of a callout or example box (a colour)", "paper")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Styles:
+    """The game's text styles, set once: each text of that kind takes them unless it sets its own."""
+
+    body: TextStyle | None = fld(Obj(TextStyle), None, "body text: rules, guides and aids, and the text elements of "
+                                 "pieces (their font, when an element names none)")
+    heading: TextStyle | None = fld(Obj(TextStyle), None, "headings of rules, guides and aids (in the font's bold "
+                                    "face when its family has one; a display face as it is)")
+    title: TextStyle | None = fld(Obj(TextStyle), None, "titles: the title of each sheet (and the cover's)")
+    callout: TextStyle | None = fld(Obj(TextStyle), None, "callout boxes of rules texts (`> ` lines): font, size, "
+                                    "colour and fill")
+    example: TextStyle | None = fld(Obj(TextStyle), None, "example boxes of rules texts (`> [!EXAMPLE]`): font, "
+                                    "size, colour and fill")
+    loc: Loc = Loc("<built-in>")
+
+
+def style_font(name: str, game_fonts: dict[str, str]) -> str:
+    """A style's font name as the font module knows it (a game's font by its internal name)."""
+    return game_fonts.get(name, name)
+
+
+def style_color(name: str, palette: dict[str, Color], default: Any = None) -> Any:
+    """A style's colour (a palette entry keeps its grey and pattern for --ink bw), or ``default``."""
+    from genpnp.color import parse_color
+
+    if not name:
+        return default
+    return palette[name] if name in palette else parse_color(name)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,17 +210,43 @@ class GameMeta:
                            "the languages the game is built in, the one its content is written in first "
                            "(see One game, many languages)", ["en", "de"])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
-    fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own fonts: name -> {file, licence}; "
-                             "text elements use them by name (font: title)")
+    fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own font families: name -> {file, bold, "
+                             "italic, bold_italic, licence} or {system: family name}; text elements use them by "
+                             "name (font: title)")
+    styles: Styles | None = fld(Obj(Styles), None, "the game's text styles: body, heading, title, callout, example "
+                                "(see Text styles)")
     release: ReleaseSpec | None = fld(Obj(ReleaseSpec), None, "image exports `genpnp release` adds (ReleaseSpec)")
     loc: Loc = Loc("<built-in>")
 
     @classmethod
     def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
         """Every name in ``distinct`` must be a palette entry."""
+        from genpnp import fonts
+
+        for font_name, entry in (values.get("fonts") or {}).items():
+            for key, style in _FACES:
+                face = getattr(entry, key)
+                if face:
+                    fonts.label(face, font_name + (f" ({fonts.STYLE_NAMES[style]})" if style else ""))
+        from genpnp.content.scripts import cover_glyphs
+
+        def at(key: str) -> Loc:
+            return data.loc_of(key) if isinstance(data, LMap) else loc
+
+        title = values["styles"].title if values.get("styles") is not None else None
+        title_font = fonts.BOLD
+        if title is not None and title.font:
+            game_fonts = values.get("fonts") or {}
+            title_font = game_fonts[title.font].file if title.font in game_fonts else title.font
+        for key in ("name", "description", "publisher", "source"):
+            if values.get(key):
+                cover_glyphs(values[key], title_font if key == "name" else fonts.DEFAULT, at(key), ctx)
+        for key in ("designers", "artists", "credits"):
+            for text in values.get(key, ()):
+                cover_glyphs(text, fonts.DEFAULT, at(key), ctx)
         names = values.get("palette") or {}
+        bad = not _check_styles(values, data, ctx)
         groups = data.get("distinct") if isinstance(data, LMap) else None
-        bad = False
         for i, group in enumerate(values.get("distinct", ())):
             for j, name in enumerate(group):
                 if name not in names:
@@ -164,3 +281,44 @@ class Game:
 
     def component_loc(self, name: str) -> Loc:
         return self.components[name].loc
+
+
+def _check_styles(values: dict, data: Any, ctx: Any) -> bool:
+    """Each style's font is known (built-in, shipped or the game's) and its colour is a colour; the names
+    are kept as written (resolved where the text is set)."""
+    from genpnp import fonts
+    from genpnp.color import parse_color
+
+    styles = values.get("styles")
+    if styles is None:
+        return True
+    good = True
+    raw = data.get("styles") if isinstance(data, LMap) else None
+    game_fonts = values.get("fonts") or {}
+    palette = values.get("palette") or {}
+    for kind in ("body", "heading", "title", "callout", "example"):
+        style = getattr(styles, kind)
+        if style is None:
+            continue
+        entry = raw.get(kind) if isinstance(raw, LMap) else None
+
+        def at(key: str, entry: Any = entry, style: Any = style) -> Loc:
+            return entry.loc_of(key) if isinstance(entry, LMap) and key in entry else style.loc
+
+        if style.font and style.font not in game_fonts:
+            try:
+                fonts.font_path(style.font)
+            except fonts.FontError:
+                known = sorted(set(fonts.available()) | set(game_fonts))
+                ctx.error(at("font"), f'unknown font "{style.font}"{did_you_mean(style.font, known)}')
+                good = False
+        for key in ("color", "fill"):
+            value = getattr(style, key)
+            if value and value not in palette:
+                try:
+                    parse_color(value)
+                except ValueError as exc:
+                    hint = did_you_mean(value, palette) if palette and "did you mean" not in str(exc) else ""
+                    ctx.error(at(key), f"{exc}{hint}")
+                    good = False
+    return good

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
+from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
@@ -203,6 +204,8 @@ class HexMap(Component):
     marks_color_by: str = fld(Str(), "", "colour the circles through fills by this field (default fill_by)")
     legend: HexLegend | None = fld(Obj(HexLegend), None, "a boxed key of the map's symbols in one corner")
     face: Face | None = fld(Obj(Face), None, "extra art drawn over the board")
+    font: str = fld(FONT, "", BOARD_FONT_DOC)
+    heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
     pieces: tuple = ()
     zone_sets: tuple = ()
     region_tint: dict = None  # type: ignore[assignment]  # region value -> its tint (from region_tints)
@@ -211,6 +214,7 @@ class HexMap(Component):
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
         values["fills"] = values.get("fills") or {}
         values["zones"] = values.get("zones") or {}
+        board_fonts(values, ctx)
         obj = cls(**values)
         zones = _check_fields(obj, data, loc, ctx)
         if zones is INVALID:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import ELEMENT, field_names, substitute
+from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.color import Color
 from genpnp.content.gridmap import DEAL_RANDOM, DEAL_SEED, MAX_MARKS, RESERVED, GridMap, Team, load_map
 from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, ListOf, MapOf, Obj, PathSpec, Str, fld
@@ -115,6 +116,8 @@ class MapBoard(Component):
     facts: str = fld(Str(), "{cells} cells · {groups} groups of {group}",
                      "the line under the title; {cells}, {groups} and {group} are filled in (empty: no line)",
                      "{cells} cells · {groups} districts of {group}")
+    font: str = fld(FONT, "", BOARD_FONT_DOC)
+    heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
     grid: GridMap | None = None
     marks_art: dict[tuple[str, int], tuple] | None = None
     map_name: str = ""
@@ -138,6 +141,7 @@ class MapBoard(Component):
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        board_fonts(values, ctx)
         obj = cls(**values)
         unknown = sorted(field_names(obj.facts) - set(FACTS))
         if unknown:

@@ -72,6 +72,7 @@ class ScoreSheet(Component):
     blocks: tuple = ()
     source_name: str = ""
     body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
+    names: Any = None  # what the intro's style tags name, and the game's styles (a richtext.TextLook)
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -90,6 +91,11 @@ class ScoreSheet(Component):
             body = (body + "\n\n" + obj.intro).strip()
         blocks, problems = markdown.parse(body, name) if body else ([], [])
         ctx.problems.extend(problems)
+        from genpnp.art.richtext import TextLook
+        from genpnp.model.text import check_markup
+
+        if not check_markup(body, blocks, name, ctx):
+            return INVALID
         if obj.key is not None:
             width = len(obj.key.columns)
             if obj.key.widths and len(obj.key.widths) != width:
@@ -103,7 +109,7 @@ class ScoreSheet(Component):
         missing = fonts.missing_glyphs("".join(texts), fonts.DEFAULT)
         if missing:
             return ctx.error(loc, f'the font "{fonts.DEFAULT}" has no glyph for {missing!r}')
-        return replace(obj, blocks=tuple(blocks), source_name=name, body=body)
+        return replace(obj, blocks=tuple(blocks), source_name=name, body=body, names=TextLook(ctx))
 
     def page_count(self, area: Any, options: Any) -> int:
         from genpnp.render.scoresheet import paginate

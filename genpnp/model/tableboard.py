@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
+from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.color import Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Prose, Str, fld
 from genpnp.errors import Loc
@@ -67,11 +68,14 @@ class TableBoard(Component):
     border_fill: Color | None = fld(ColorSpec(), None, "colour of the border and heading band")
     line: Color = fld(ColorSpec(), Color(0.2, 0.2, 0.2), "colour of the table lines")
     ink: Color = fld(ColorSpec(), Color(0.1, 0.1, 0.1), "colour of the text")
+    font: str = fld(FONT, "", BOARD_FONT_DOC)
+    heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
     pieces: tuple = ()
     texts: tuple = ()
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        board_fonts(values, ctx)
         obj = cls(**values)
         if not obj.rows:
             return ctx.error(loc, "a table board needs at least one row")
@@ -145,14 +149,28 @@ class TableBoard(Component):
 
 
 def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
+    """The row's texts, filled from the item; style tags ([red]...[/]) are read, a bad one an error at its
+    cell (the CSV row and column of the field that holds it)."""
+    from genpnp.art.base import field_names
+    from genpnp.art.richtext import markup_problems, parse_rich
+
     used: set[str] = set()
     parts = []
     for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value):
         before = len(ctx.problems.items)
+        for name in sorted(field_names(template)):
+            value = item.fields.get(name)
+            for _, message in markup_problems(value, ctx) if isinstance(value, str) else ():
+                ctx.error(item.cells.get(name, item.loc), f'{message} (in the field "{name}")')
+        if len(ctx.problems.items) > before:
+            return INVALID
         value = substitute(template, item.fields, item.loc, ctx, used)
         if value is INVALID or len(ctx.problems.items) > before:
             return INVALID
-        parts.append(str(value))
+        value = parse_rich(str(value), item.loc, ctx)
+        if value is INVALID:
+            return INVALID
+        parts.append(value)
     title, subtitle, text, value = parts
     return RowText(title, subtitle, text, value, item.loc)
 

@@ -45,9 +45,9 @@ def draw_symbol(m: Any, entry: Any, surface: Any, cx: float, cy: float, room: fl
 def draw_legend(m: Any, legend: Any, surface: Any, w: float, h: float) -> None:
     size, lh = legend.size, legend.line_height
     texts = [e.text for e in legend.entries]
-    text_w = max(surface.text_width(t, fonts.DEFAULT, size) for t in texts)
+    text_w = max(surface.text_width(t, m.font, size) for t in texts)
     if legend.title:
-        text_w = max(text_w, surface.text_width(legend.title, fonts.BOLD, size) - SYMBOL_W)
+        text_w = max(text_w, surface.text_width(legend.title, fonts.styled(m.font, "b"), size) - SYMBOL_W)
     box_w = SYMBOL_W + text_w + 2 * PAD
     box_h = lh * (len(texts) + bool(legend.title)) + 2 * PAD - lh * 0.2
     top_band, bottom_band = m.bands
@@ -56,9 +56,9 @@ def draw_legend(m: Any, legend: Any, surface: Any, w: float, h: float) -> None:
     surface.rect(x, y, box_w, box_h, fill=WHITE, stroke=m.line, width=0.6, radius=1.5 * MM)
     row = y + box_h - PAD - lh * 0.8
     if legend.title:
-        surface.text(x + PAD, row + lh * 0.15, legend.title, fonts.BOLD, size, m.line)
+        surface.text(x + PAD, row + lh * 0.15, legend.title, fonts.styled(m.font, "b"), size, m.line)
         row -= lh
     for entry in legend.entries:
         draw_symbol(m, entry, surface, x + PAD + SYMBOL_W / 2 - 1 * MM, row + size * 0.35, lh * 0.8)
-        surface.text(x + PAD + SYMBOL_W, row, entry.text, fonts.DEFAULT, size, m.line)
+        surface.text(x + PAD + SYMBOL_W, row, entry.text, m.font, size, m.line)
         row -= lh

@@ -133,13 +133,13 @@ def draw_labels(m: HexMap, surface: Any) -> None:
         color = _text_color(_fill_of(m, c))
         if m.label_by and c.fields.get(m.label_by, "") != "":
             y = cy + m.hex_size * 0.62 if m.label_at == "top" else cy - size * 0.35
-            surface.text(cx, y, str(c.fields[m.label_by]), fonts.BOLD, size, color, "center")
+            surface.text(cx, y, str(c.fields[m.label_by]), fonts.styled(m.font, "b"), size, color, "center")
         zone = m.first_zone(c.coord)
         if zone is not None and zone.zone.mark:
             # top labels: the mark's cap line at half the hex size below the centre, clear of the labels
             # of the next row (their baselines are 0.88 hex sizes down)
             y = cy - m.hex_size * 0.5 - size * 0.72 if m.label_at == "top" else cy - m.hex_size * 0.55
-            surface.text(cx, y, zone.zone.mark, fonts.BOLD, size, color, "center")
+            surface.text(cx, y, zone.zone.mark, fonts.styled(m.font, "b"), size, color, "center")
 
 
 def draw_region_labels(m: HexMap, surface: Any) -> None:
@@ -149,20 +149,21 @@ def draw_region_labels(m: HexMap, surface: Any) -> None:
         x, y = m.center(coord)
         if m.marks_by:
             y += m.hex_size * 0.25
-        w = surface.text_width(text, fonts.BOLD, size)
+        bold = fonts.styled(m.font, "b")
+        w = surface.text_width(text, bold, size)
         surface.rect(x - w / 2 - 1.5, y - size * 0.45, w + 3, size * 1.25, fill=WHITE, radius=1.5)
-        surface.text(x, y - size * 0.1, text, fonts.BOLD, size, m.line, "center")
+        surface.text(x, y - size * 0.1, text, bold, size, m.line, "center")
 
 
 def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None:
     top, bottom = m.bands
     if top:
-        surface.text(w / 2, h - m.margin * 0.5 - top * 0.7, m.heading, fonts.BOLD, top * 0.6, m.line, "center")
+        surface.text(w / 2, h - m.margin * 0.5 - top * 0.7, m.heading, m.heading_font, top * 0.6, m.line, "center")
     if not bottom:
         return
     size = bottom * 0.42
     entries = [(z, f"{z.zone.mark} = " * bool(z.zone.mark) + (z.zone.label or z.name)) for z in m.zone_sets]
-    widths = [17 * MM + surface.text_width(t, fonts.DEFAULT, size) + 6 * MM for _, t in entries]
+    widths = [17 * MM + surface.text_width(t, m.font, size) + 6 * MM for _, t in entries]
     x = (w - sum(widths)) / 2
     y = m.margin * 0.6 + bottom * 0.3
     for (z, text), ew in zip(entries, widths):
@@ -171,7 +172,7 @@ def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None
                          stroke=None if z.zone.width else m.line, width=0.4)
         if z.zone.width:
             surface.line(x, y, x + 15 * MM, y, z.zone.color, z.zone.width, DASHES[z.zone.style])
-        surface.text(x + 17 * MM, y - size * 0.35, text, fonts.DEFAULT, size, m.line)
+        surface.text(x + 17 * MM, y - size * 0.35, text, m.font, size, m.line)
         x += ew
 
 

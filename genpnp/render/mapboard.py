@@ -68,13 +68,13 @@ def draw_art(surface: Any, elements: tuple, x: float, y: float, w: float, h: flo
 def draw_title(board: Any, surface: Any, w: float, h: float) -> None:
     size = min(16.0, TITLE_BAND * 0.55)
     title = board.label
-    while size > 6 and fonts.text_width(title, fonts.BOLD, size) > w - 2 * board.margin:
+    while size > 6 and fonts.text_width(title, board.heading_font, size) > w - 2 * board.margin:
         size -= 0.5
     base = h - board.margin - size * 0.9
-    surface.text(w / 2, base, title, fonts.BOLD, size, INK, "center")
+    surface.text(w / 2, base, title, board.heading_font, size, INK, "center")
     facts = board.facts_line()
     if facts:
-        surface.text(w / 2, base - size * 0.75 - 1 * MM, facts, fonts.DEFAULT, min(8.0, size * 0.6), SOFT, "center")
+        surface.text(w / 2, base - size * 0.75 - 1 * MM, facts, board.font, min(8.0, size * 0.6), SOFT, "center")
 
 
 def draw_score_track(board: Any, surface: Any, w: float) -> None:
@@ -82,17 +82,18 @@ def draw_score_track(board: Any, surface: Any, w: float) -> None:
     count = board.group_count
     size = min(9.0, SCORE_ROW * 0.45)
     names = list(board.teams)
-    label_w = max(fonts.text_width(n.capitalize(), fonts.BOLD, size) for n in names) + 2 * MM
+    bold = fonts.styled(board.font, "b")
+    label_w = max(fonts.text_width(n.capitalize(), bold, size) for n in names) + 2 * MM
     side = min(SCORE_ROW - 2 * MM, (w - 2 * board.margin - label_w) / max(count, 1))
     for i, name in enumerate(reversed(names)):
         team = board.teams[name]
         color = team.color or INK
         y = board.margin * 0.5 + i * SCORE_ROW + (SCORE_ROW - side) / 2
-        surface.text(board.margin, y + side / 2 - size * 0.35, name.capitalize(), fonts.BOLD, size, INK)
+        surface.text(board.margin, y + side / 2 - size * 0.35, name.capitalize(), bold, size, INK)
         for k in range(count):
             x = board.margin + label_w + k * side
             surface.rect(x + 0.4, y, side - 0.8, side, fill=Color(1, 1, 1), stroke=color, width=1.2)
-            surface.text(x + side / 2, y + side * 0.3, str(k + 1), fonts.DEFAULT, side * 0.4, SOFT, "center")
+            surface.text(x + side / 2, y + side * 0.3, str(k + 1), board.font, side * 0.4, SOFT, "center")
 
 
 @renderer(MapBoard)

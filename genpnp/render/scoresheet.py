@@ -67,7 +67,7 @@ def header_height(comp: Any) -> float:
 
 def paginate(comp: Any, area: Any) -> list[PagePlan]:
     """Lay the sheet out over pages of ``area`` (a Box): intro, key table, then the blank rows."""
-    intro = layout_blocks(comp.blocks, fonts.DEFAULT, comp.size, area, 1) if comp.blocks else []
+    intro = layout_blocks(comp.blocks, fonts.DEFAULT, comp.size, area, 1, comp.names) if comp.blocks else []
     plans: list[PagePlan] = [PagePlan(tuple(ops)) for ops in intro[:-1]]
     last_ops = tuple(intro[-1]) if intro else ()
     y = area.y2

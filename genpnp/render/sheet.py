@@ -118,6 +118,18 @@ def fit_text(surface: Any, text: str, font: str, size: float, room: float, least
     return size if width <= room else max(size * room / width, least)
 
 
+def title_look(doc: Any) -> tuple[str, Any]:
+    """(font, colour) of sheet titles: the game's title style (game.yaml styles: title:), else bold ink."""
+    from genpnp.model.game import style_color, style_font
+
+    meta = doc.game.meta
+    style = meta.styles.title if meta.styles is not None else None
+    if style is None:
+        return fonts.BOLD, INK
+    font = style_font(style.font, {n: e.file for n, e in (meta.fonts or {}).items()}) if style.font else fonts.BOLD
+    return font, style_color(style.color, doc.game.palette, INK)
+
+
 def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, scale: bool = True) -> None:
     """The title (and the note under it); ``scale``: the page shows its scale bar, so the title
     leaves room for it."""
@@ -127,17 +139,19 @@ def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, 
     room_for_bar = frame.scale + 4 * MM if bar else 0.0
     room_for_plan = 50 * MM if tiles else 0.0
 
+    title_font, title_ink = title_look(doc)
+
     def draw(length: float, thick: float) -> None:
         room = length - room_for_bar - room_for_plan
-        title_size = fit_text(surface, sheet.title, fonts.BOLD, size, room)
+        title_size = fit_text(surface, sheet.title, title_font, size, room)
         base = thick - min(5 * MM, thick - 1 * MM) if thick > 6 * MM else (thick - title_size * 0.7) / 2
-        surface.text(0, base, sheet.title, fonts.BOLD, title_size, INK, "left")
+        surface.text(0, base, sheet.title, title_font, title_size, title_ink, "left")
         note = sheet.note or (sheet.content.get("steps", "") if tiles else "")
         if note and thick >= 9 * MM:
             note_size = fit_text(surface, note, fonts.ITALIC, 7.5, room, 5.5)
             surface.text(0, base - 4.2 * MM, note, fonts.ITALIC, note_size, SOFT, "left")
         elif note:  # no room under the title: after it, if it fits
-            start = surface.text_width(sheet.title, fonts.BOLD, title_size) + 3 * MM
+            start = surface.text_width(sheet.title, title_font, title_size) + 3 * MM
             if start + surface.text_width(note, fonts.ITALIC, 6.5) <= room:
                 surface.text(start, base, note, fonts.ITALIC, 6.5, SOFT, "left")
 

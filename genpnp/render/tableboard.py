@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp import fonts
+from genpnp.art import richtext
+from genpnp.art.markup import PLAIN
 from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
 from genpnp.model.tableboard import TableBoard
@@ -20,6 +22,9 @@ def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, bo
     x, y, w, h = box
     if not text or w <= 0 or h <= 0:
         return
+    if styled(text):
+        _rich(surface, text, font, size, board, box, align, valign, min_scale)
+        return
     fitted = fit_lines(text, font, size, w, h, True, min_scale)
     if fitted is None:
         fitted = (fonts.wrap(text, font, size * min_scale, w), size * min_scale)
@@ -28,6 +33,30 @@ def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, bo
     if s < SMALL:
         report(surface, "small-text", f'"{text[:40]}" drawn at {s:.1f} pt')
     draw_lines(surface, lines, font, s, board.ink, x, y, w, h, align, valign)
+
+
+def _bold(board: TableBoard) -> str:
+    """The bold face of the board's font (its regular one when its family has no bold)."""
+    return fonts.styled(board.font, "b")
+
+
+def styled(text: str) -> bool:
+    """Text with style tags or icons (read at load: :func:`genpnp.art.richtext.parse_rich`)."""
+    segments = getattr(text, "segments", ())
+    return any(emphasis or style != PLAIN for _, emphasis, style in segments) or bool(getattr(text, "icons", None))
+
+
+def _rich(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple, align: str,
+          valign: str, min_scale: float) -> None:
+    x, y, w, h = box
+    fitted = richtext.fit(text, font, size, w, h, True, min_scale)
+    if fitted is None:
+        fitted = (richtext.wrap(text, font, size * min_scale, w, size), size * min_scale)
+        report(surface, "overflow", f'"{text[:40]}" does not fit its cell even at {size * min_scale:.1f} pt')
+    lines, s = fitted
+    if s < SMALL:
+        report(surface, "small-text", f'"{text[:40]}" drawn at {s:.1f} pt')
+    richtext.draw(surface, lines, s, board.ink, x, y, w, h, align, valign, size)
 
 
 def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
@@ -39,16 +68,16 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
     inner = (x + PAD, y + PAD * 0.75, w - 2 * PAD, h - 1.75 * PAD)
     ix, iy, iw, ih = inner
     title_h = min(13.0, ih * 0.34)
-    _text(surface, texts.title, fonts.BOLD, title_h * 0.85, board, (ix, iy + ih - title_h, iw, title_h),
+    _text(surface, texts.title, _bold(board), title_h * 0.85, board, (ix, iy + ih - title_h, iw, title_h),
           "left")
     used = title_h
     if texts.subtitle:
         sub_h = min(9.0, ih * 0.2)
         sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
-        _text(surface, texts.subtitle, fonts.BOLD, sub_h * 0.8, board, sub_box, "left")
+        _text(surface, texts.subtitle, _bold(board), sub_h * 0.8, board, sub_box, "left")
         used += sub_h
     if texts.text:
-        _text(surface, texts.text, fonts.DEFAULT, 7.5, board, (ix, iy, iw, ih - used - 1), "left", "top")
+        _text(surface, texts.text, board.font, 7.5, board, (ix, iy, iw, ih - used - 1), "left", "top")
 
 
 def draw_value(surface: Any, board: TableBoard, row: int) -> None:
@@ -59,7 +88,7 @@ def draw_value(surface: Any, board: TableBoard, row: int) -> None:
     cx, cy = x + w / 2, y + h / 2
     surface.circle(cx, cy, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
     box = (cx - side / 2, cy - side / 2, side, side)
-    _text(surface, board.texts[row].value, fonts.BOLD, side * 0.42, board, box)
+    _text(surface, board.texts[row].value, _bold(board), side * 0.42, board, box)
 
 
 def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
@@ -68,7 +97,7 @@ def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
         if i:
             surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
-        _text(surface, label, fonts.DEFAULT, LABEL, board, (x + 1, y + h - 2.4 * LABEL, w - 2, 2.3 * LABEL),
+        _text(surface, label, board.font, LABEL, board, (x + 1, y + h - 2.4 * LABEL, w - 2, 2.3 * LABEL),
               "center", "top", 0.85)
     spot = board.marker_box(row, col)
     if spot is not None:
@@ -82,20 +111,20 @@ def draw_header(surface: Any, board: TableBoard) -> None:
     if board.header_fill is not None:
         surface.rect(board.margin, top - hh, w - 2 * board.margin, hh, fill=board.header_fill)
     title_box = (board.margin + PAD, top - hh, board.title_width - 2 * PAD, hh)
-    _text(surface, board.title_header, fonts.BOLD, 11, board, title_box, "left")
+    _text(surface, board.title_header, _bold(board), 11, board, title_box, "left")
     if board.value_w:
-        _text(surface, board.value_header, fonts.BOLD, 9, board,
+        _text(surface, board.value_header, _bold(board), 9, board,
               (board.margin + board.title_width + 1, top - hh, board.value_w - 2, hh))
     for col in range(board.columns):
         x, y, cw, ch = board.header_cell(col)
         label = board.column_label.replace("{n}", str(col + 1))
         if not board.name_label:
-            _text(surface, label, fonts.BOLD, 11, board, (x, y, cw, ch))
+            _text(surface, label, _bold(board), 11, board, (x, y, cw, ch))
             continue
-        _text(surface, label, fonts.BOLD, 10, board, (x, y + ch * 0.55, cw, ch * 0.42))
+        _text(surface, label, _bold(board), 10, board, (x, y + ch * 0.55, cw, ch * 0.42))
         base = y + ch * 0.2
-        label_w = fonts.text_width(board.name_label + ":", fonts.DEFAULT, 7)
-        surface.text(x + PAD, base + 1, board.name_label + ":", fonts.DEFAULT, 7, board.ink)
+        label_w = fonts.text_width(board.name_label + ":", board.font, 7)
+        surface.text(x + PAD, base + 1, board.name_label + ":", board.font, 7, board.ink)
         surface.line(x + PAD + label_w + 2, base, x + cw - PAD, base, board.line, 0.5)
 
 
@@ -123,7 +152,7 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
     bottom = board.row_y(len(board.rows) - 1)
     surface.rect(m, bottom, w - 2 * m, top - bottom, fill=board.fill)
     if board.heading:
-        _text(surface, board.heading, fonts.BOLD, 18, board, (m, top + 1, w - 2 * m, board.band - 2))
+        _text(surface, board.heading, board.heading_font, 18, board, (m, top + 1, w - 2 * m, board.band - 2))
     draw_header(surface, board)
     for row in range(len(board.rows)):
         draw_row_title(surface, board, row)
