@@ -24,7 +24,8 @@ Mischt die {cards.count} Karten und gebt jedem fünf.
 
 ## Dein Zug
 
-Spiele eine Karte aus und tu, was sie sagt; dann ziehe eine Karte.
+Spiele eine Karte aus und tu, was sie sagt; dann ziehe eine Karte. Text lässt sich gestalten:
+[accent]eine Palettenfarbe[/], [u]unterstrichen[/], [size=120%]größer[/], H[sub]2[/]O und x[sup]2[/].
 """
 
 CATALOG = {"Deck": "Stapel", "CC BY 4.0": "CC BY 4.0", "How to play": "Spielanleitung", "Cards": "Karten",
