@@ -103,7 +103,7 @@ def test_content_errors(tmp_path: Path, old: str, new: str, where: str, words: s
 def test_all_errors_are_reported_at_once(tmp_path: Path):
     game = copy_game(tmp_path, "gerrymander")
     edit(game / "components.yaml", "    rows: 8\n", "    rowz: 8\n")
-    edit(game / "components.yaml", "    size: 18mm\n", "    size: 18\n")
+    edit(game / "components.yaml", "    size: 24mm ", "    size: 24 ")
     result = run("validate", "gerrymander", "--content", tmp_path / "content")
     assert result.exit_code == 1
     assert 'unknown key "rowz"' in result.stderr and "has no unit" in result.stderr

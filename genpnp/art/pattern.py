@@ -9,7 +9,7 @@ from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.art.svg import ICON, RECOLOR, draw_icon
 from genpnp.color import Color
-from genpnp.content.schema import ColorSpec, Int, ListOf, Num, fld
+from genpnp.content.schema import Bool, ColorSpec, Int, ListOf, Num, fld
 
 
 @art("pattern", shorthand="icons")
@@ -23,6 +23,8 @@ class Pattern(ArtElement):
     colors: tuple = fld(RECOLOR, (), "replace given colours of the icons: {'#ffffff': gold}")
     cols: int = fld(Int(1, 40), 6, "icons per row")
     scale: float = fld(Num(0.1, 1.0), 0.55, "icon size as a fraction of the lattice step")
+    whole: bool = fld(Bool(), False, "only whole icons: the offset rows hold one icon fewer, none cut by the "
+                      "box's edge")
 
     def draw(self, surface: Any, w: float, h: float) -> None:
         x, y, bw, bh = self.resolve_box(w, h)
@@ -35,7 +37,8 @@ class Pattern(ArtElement):
         surface.clip_rect(x, y, bw, bh)
         for r in range(rows):
             shift = step / 2 if r % 2 else 0.0
-            for c in range(-1, self.cols + 1):
+            first, last = (0, self.cols - (1 if shift else 0)) if self.whole else (-1, self.cols + 1)
+            for c in range(first, last):
                 cx = x + shift + (c + 0.5) * step
                 cy = y + (r + 0.5) * step_y
                 icon = self.icons[n % len(self.icons)]

@@ -8,7 +8,7 @@ never poster-tiled; in a duplex build every backs page is the even page behind i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from genpnp.errors import ContentError, Problem
@@ -19,7 +19,7 @@ from genpnp.impose.frame import Frame, make_frame, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.pages import LABEL, PieceSet, RunPages, Segment, impose_poster
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
-from genpnp.model.base import any_back
+from genpnp.model.base import PieceRuns, any_back
 from genpnp.units import MM
 
 
@@ -174,6 +174,8 @@ def _sections(chosen: list[Any], frame: Frame, options: Options, grouped: bool =
     shared: set[str] = set()
     for comp in chosen:
         pieces = getattr(comp, "pieces", None)
+        if pieces and options.backs == "fold" and not getattr(comp, "fold", True):
+            pieces = _fronts_only(pieces)  # fold: false: single-sided in a fold build
         if grouped and comp.sheet and pieces is not None:
             if comp.sheet not in shared:
                 shared.add(comp.sheet)
@@ -192,6 +194,12 @@ def _sections(chosen: list[Any], frame: Frame, options: Options, grouped: bool =
         else:
             out.append(PieceSet(key, segments, note))
     return out
+
+
+def _fronts_only(pieces: Sequence[Any]) -> Sequence[Any]:
+    if isinstance(pieces, PieceRuns):
+        return pieces.fronts_only()
+    return [replace(p, back=None) for p in pieces]
 
 
 def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:

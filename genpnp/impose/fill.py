@@ -14,6 +14,8 @@ from genpnp.impose.pages import GAP, LABEL, PieceSet, RunPages, fitted_label, pl
 from genpnp.impose.sheet import Box, Deferred, Label, Sheet, free_after
 from genpnp.units import MM
 
+NARROWEST = 20 * MM  # the narrowest free room a section fills: its label, at least a word of it, must fit
+
 
 @dataclass(frozen=True)
 class _Fill:
@@ -43,12 +45,14 @@ def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: b
 
 
 def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) -> _Fill | None:
+    if pieces.double and not fold and options.bleed > 0:
+        return None  # mirrored on the backs page, the block would meet the cut lines of the host's backs
     p = pieces.sample
     spacing = grid.Spacing(options.bleed, options.gutter)
     count = len(pieces)
     for i, room in enumerate(free):
         area = Box(room.x, room.y, room.w, room.h - LABEL)
-        if area.h <= 0:
+        if area.h <= 0 or room.w < NARROWEST:  # a strip beside a grid has no room for the section's label
             continue
         g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
         if g.per_page < count:

@@ -298,6 +298,13 @@ class PieceRuns(Sequence[Piece]):
         for start, (qty, front, back, fields) in zip(self._starts, self._runs):
             yield Piece(self.component, start + 1, self.w, self.h, self.shape, front, back, fields, self.radius), qty
 
+    def fronts_only(self) -> PieceRuns:
+        """The same pieces without their backs (single-sided)."""
+        out = PieceRuns(self.component, self.w, self.h, self.shape, self.radius)
+        for qty, front, _, fields in self._runs:
+            out.add(qty, front, None, fields)
+        return out
+
     def faces(self) -> Iterator[tuple[ResolvedFace, ResolvedFace | None]]:
         """(front, back) of each run, without making the pieces."""
         return ((front, back) for _, front, back, _ in self._runs)

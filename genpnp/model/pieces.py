@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Int, Length, Size, fld
+from genpnp.content.schema import INVALID, Bool, Ctx, Custom, Enum, Int, Length, Size, fld
 from genpnp.content.yamlload import LMap
 from genpnp.errors import Loc
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
@@ -63,6 +63,9 @@ class PieceSet(Component):
                      "face} (the face chosen by an item's field)", {"by": "type", "unit": "unit", "default": "plain"})
     back: Any = fld(face_choice_spec(), "", "the face printed on the back (none: single-sided); like front, it may "
                     "be chosen by an item's field")
+    fold: bool = fld(Bool(), True, "with --backs fold, print the back beside the front as a fold pair; "
+                     "false: a fold build prints the fronts alone (single-sided cards that shuffle, nothing to "
+                     "glue) and only a duplex build prints the backs")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
     stamp: Any = fld(STAMP, None, "a version stamp on each piece (see Stamp); `off` for none where game.yaml "

@@ -62,6 +62,9 @@ class TableBoard(Component):
     header_height: float = fld(Length(lo=6 * MM), 16 * MM, "height of the header row")
     heading_height: float = fld(Length(), 12 * MM, "height of the heading band (when there is a heading)")
     margin: float = fld(Length(), 6 * MM, "border around the table")
+    total_label: str = fld(Str(), "", "title of a last row with one empty box per column, for each "
+                           "column's total (empty: no such row)", "Total game points")
+    total_height: float = fld(Length(lo=6 * MM), 12 * MM, "height of the total row")
     fill: Color = fld(ColorSpec(), Color(1, 1, 1), "colour of the boxes")
     title_fill: Color | None = fld(ColorSpec(), None, "colour of the title cells")
     header_fill: Color | None = fld(ColorSpec(), None, "colour of the header row")
@@ -104,8 +107,16 @@ class TableBoard(Component):
     @property
     def size(self) -> tuple[float, float]:
         w = 2 * self.margin + self.title_width + self.value_w + self.columns * self.column_width
-        h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height
+        h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height + self.total_h
         return w, h
+
+    @property
+    def total_h(self) -> float:
+        return self.total_height if self.total_label else 0.0
+
+    def bottom(self) -> float:
+        """Bottom of the table: of its last row, or of the total row."""
+        return self.row_y(len(self.rows) - 1) - self.total_h
 
     def table_top(self) -> float:
         return self.size[1] - self.margin - self.band

@@ -8,6 +8,14 @@ from typing import Any
 from genpnp import fonts
 from genpnp.color import Color
 from genpnp.model.hexmap import HexMap
+from genpnp.model.spacemarks import (
+    dot_spots,
+    label_baseline,
+    label_size,
+    region_label_box,
+    region_label_spots,
+    zone_mark_baseline,
+)
 from genpnp.render import renderer
 from genpnp.render.hexlegend import draw_legend
 from genpnp.render.pieces import draw_face
@@ -88,38 +96,16 @@ def draw_pegs(m: HexMap, surface: Any) -> None:
                 surface.circle(x, y, m.peg_radius, fill=WHITE, stroke=m.line, width=0.6)
 
 
-def region_label_spots(m: HexMap) -> dict[Any, str]:
-    """The hex that carries each region's label (the one nearest the region's centre) -> the label."""
-    if not (m.region_by and m.region_labels):
-        return {}
-    groups: dict[str, list[Any]] = {}
-    for c in m.cells:
-        groups.setdefault(str(c.fields.get(m.region_by, "")), []).append(c.coord)
-    spots = {}
-    for name, coords in groups.items():
-        pts = {c: m.center(c) for c in coords}
-        mx = sum(p[0] for p in pts.values()) / len(pts)
-        my = sum(p[1] for p in pts.values()) / len(pts)
-        spot = min(coords, key=lambda c: (pts[c][0] - mx) ** 2 + (pts[c][1] - my) ** 2)
-        spots[spot] = m.hexes.region_names.get(name, name)
-    return spots
-
-
 def draw_marks(m: HexMap, surface: Any) -> None:
     """N circles per hex; in a hex that carries a region label they sit low, below the label."""
     by = m.marks_color_by or m.fill_by
-    r = m.hex_size * 0.16
     labelled = region_label_spots(m)
     for c in m.cells:
-        count = int(c.fields.get(m.marks_by, 0) or 0)
         value = c.fields.get(by) if by else None
         color = m.fills.get(str(value), m.line) if value not in (None, "") else m.line
-        cx, cy = m.center(c.coord)
-        if c.coord in labelled:
-            cy -= m.hex_size * 0.32
-        for i in range(count):
-            x = cx + (i - (count - 1) / 2) * r * 2.4
-            surface.circle(x, cy, r, fill=color, stroke=m.line, width=0.5)
+        spots, r = dot_spots(m, c, c.coord in labelled)
+        for x, y in spots:
+            surface.circle(x, y, r, fill=color, stroke=m.line, width=0.5)
 
 
 def _text_color(fill: Color | None) -> Color:
@@ -127,32 +113,24 @@ def _text_color(fill: Color | None) -> Color:
 
 
 def draw_labels(m: HexMap, surface: Any) -> None:
-    size = m.label_size or m.hex_size * (0.22 if m.label_at == "top" else 0.34)
+    size = label_size(m)
     for c in m.cells:
-        cx, cy = m.center(c.coord)
         color = _text_color(_fill_of(m, c))
         if m.label_by and c.fields.get(m.label_by, "") != "":
-            y = cy + m.hex_size * 0.62 if m.label_at == "top" else cy - size * 0.35
-            surface.text(cx, y, str(c.fields[m.label_by]), fonts.styled(m.font, "b"), size, color, "center")
+            x, y = label_baseline(m, c)
+            surface.text(x, y, str(c.fields[m.label_by]), fonts.styled(m.font, "b"), size, color, "center")
         zone = m.first_zone(c.coord)
         if zone is not None and zone.zone.mark:
-            # top labels: the mark's cap line at half the hex size below the centre, clear of the labels
-            # of the next row (their baselines are 0.88 hex sizes down)
-            y = cy - m.hex_size * 0.5 - size * 0.72 if m.label_at == "top" else cy - m.hex_size * 0.55
-            surface.text(cx, y, zone.zone.mark, fonts.styled(m.font, "b"), size, color, "center")
+            x, y = zone_mark_baseline(m, c)
+            surface.text(x, y, zone.zone.mark, fonts.styled(m.font, "b"), size, color, "center")
 
 
 def draw_region_labels(m: HexMap, surface: Any) -> None:
     """Each region's label on its label hex; raised above the marks when the map has marks."""
-    size = m.region_label_size or m.hex_size * 0.3
     for coord, text in region_label_spots(m).items():
-        x, y = m.center(coord)
-        if m.marks_by:
-            y += m.hex_size * 0.25
-        bold = fonts.styled(m.font, "b")
-        w = surface.text_width(text, bold, size)
-        surface.rect(x - w / 2 - 1.5, y - size * 0.45, w + 3, size * 1.25, fill=WHITE, radius=1.5)
-        surface.text(x, y - size * 0.1, text, bold, size, m.line, "center")
+        x0, y0, w, h, base, size = region_label_box(m, coord, text)
+        surface.rect(x0, y0, w, h, fill=WHITE, radius=1.5)
+        surface.text(x0 + w / 2, base, text, fonts.styled(m.font, "b"), size, m.line, "center")
 
 
 def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None:

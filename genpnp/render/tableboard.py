@@ -128,17 +128,29 @@ def draw_header(surface: Any, board: TableBoard) -> None:
         surface.line(x + PAD + label_w + 2, base, x + cw - PAD, base, board.line, 0.5)
 
 
+def draw_total(surface: Any, board: TableBoard) -> None:
+    """The total row: its title across the title and value cells, one empty box per column."""
+    if not board.total_label:
+        return
+    y, h = board.bottom(), board.total_h
+    w = board.title_width + board.value_w
+    if board.header_fill is not None:
+        surface.rect(board.margin, y, w, h, fill=board.header_fill)
+    _text(surface, board.total_label, fonts.BOLD, 11, board, (board.margin + PAD, y, w - 2 * PAD, h), "left")
+
+
 def draw_grid(surface: Any, board: TableBoard) -> None:
     w, h = board.size
     m = board.margin
     top = board.table_top()
-    bottom = board.row_y(len(board.rows) - 1)
+    bottom = board.bottom()
     xs = [m, m + board.title_width] + [board.column_x(c) for c in range(board.columns + 1)]
     for x in sorted(set(xs)):
         surface.line(x, bottom, x, top, board.line, 0.8)
     ys = [top, top - board.header_height] + [board.row_y(r) for r in range(len(board.rows))]
     for i, y in enumerate(ys):
-        surface.line(m, y, w - m, y, board.line, 1.4 if i == 1 else 0.8)
+        surface.line(m, y, w - m, y, board.line, 1.4 if i in (1, len(ys) - 1) and (i == 1 or board.total_label)
+                     else 0.8)
     surface.rect(m, bottom, w - 2 * m, top - bottom, stroke=board.line, width=1.4)
 
 
@@ -149,7 +161,7 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
         surface.rect(0, 0, w, h, fill=board.border_fill)
     m = board.margin
     top = board.table_top()
-    bottom = board.row_y(len(board.rows) - 1)
+    bottom = board.bottom()
     surface.rect(m, bottom, w - 2 * m, top - bottom, fill=board.fill)
     if board.heading:
         _text(surface, board.heading, board.heading_font, 18, board, (m, top + 1, w - 2 * m, board.band - 2))
@@ -159,4 +171,5 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
         draw_value(surface, board, row)
         for col in range(board.columns):
             draw_box(surface, board, row, col)
+    draw_total(surface, board)
     draw_grid(surface, board)

@@ -139,7 +139,7 @@ def test_build_has_every_section(built: tuple[str, PdfReader]) -> None:
     game = load_game(GAME)
     for needle in ("Berrymandering", "Contents", "Rules", "Cake tiles 1 to", "Mystery discs 1 to 6", "Candles 1 to 9",
                    "Team Strawberry", "Team Blueberry", "Solo score sheet", "How long you rule Cakeland",
-                   "Optional player board", "lip (make 4)"):
+                   "Optional player board", "lip strip: glue on top of a base strip"):
         assert needle in text, needle
     titles = [c.label for c in game.components.values() if isinstance(c, MapBoard)]
     # every map is named in the title of the page it is on (a page of its own, or one it shares)

@@ -134,13 +134,13 @@ def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None
 
 
 def test_the_texts_quote_the_game_length_from_the_board(tmp_path: Path) -> None:
-    """Five rows x three players: the rules and the aid say 15 hands; a sixth row makes them say 18."""
+    """Five rows x three players: the rules say 15 hands; a sixth row makes them say 18."""
     from genpnp.content.markdown import plain
 
     def texts(folder: Path) -> str:
         game = load_game(folder)
         return "\n".join(plain(b.text) + " | ".join(c for row in b.rows for c in row)
-                         for name in ("rules", "aid") for b in game.components[name].blocks)
+                         for name in ("rules",) for b in game.components[name].blocks)
 
     assert "A full game has 5 contracts, so with 3 players it lasts 15 hands" in texts(GAME)
     folder = copy_game(tmp_path, "berzerka")
@@ -154,15 +154,15 @@ def test_the_texts_quote_the_game_length_from_the_board(tmp_path: Path) -> None:
 
 def test_a_number_written_out_still_warns_when_the_content_differs(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
-    aid = folder / "text" / "aid.md"
-    line = edit(aid, "| Full | {board.rows} | {board.rows} x {board.columns} players = {board.rows * board.columns} |",
-                "| Full | 5 | 5 x 3 players = 16 |", unique=True)
     rules = folder / "text" / "rules.md"
+    line = edit(rules, "| Full | {board.rows} | {board.rows} x {board.columns} players = "
+                "{board.rows * board.columns} |",
+                "| Full | 5 | 5 x 3 players = 16 |", unique=True)
     rules_line = edit(rules, "A full game has {board.rows} contracts", "A full game has 6 contracts", unique=True)
     code, out = validate(folder)
     assert code == 0  # warnings only
-    assert re.search(rf"text/aid\.md:{line}:\d+: warning: stated-hands: the text says \"\| Full \| 5 \| 5 x 3 players "
-                     r"= 16\"; the content makes it exactly 15", out), out
+    assert re.search(rf"text/rules\.md:{line}:\d+: warning: stated-hands: the text says "
+                     r"\"\| Full \| 5 \| 5 x 3 players = 16\"; the content makes it exactly 15", out), out
     assert re.search(rf"text/rules\.md:{rules_line}:\d+: warning: stated-contracts: the text says \"full game has 6 "
                      r"contracts\"", out), out
 

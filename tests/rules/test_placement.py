@@ -1,0 +1,95 @@
+"""The rule leaves-visible: pieces fit where the rules put them, clear of the marks printed there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pdfcheck import copy_game, edit, validate
+
+from genpnp.model.spacemarks import Mark, Space
+from genpnp.rules.placement import largest_round, room_for
+from genpnp.units import MM
+
+
+def _square(side: float, *marks: Mark) -> Space:
+    return Space("cell A1", ((0, 0), (side, 0), (side, side), (0, side)), marks)
+
+
+def test_a_disc_fits_a_cell_up_to_the_cell_less_the_gap() -> None:
+    cell = _square(30 * MM)
+    assert room_for(cell, "circle", 29 * MM, 29 * MM, 0.5 * MM)
+    assert not room_for(cell, "circle", 29.2 * MM, 29.2 * MM, 0.5 * MM)
+    assert abs(largest_round(cell, 0.5 * MM) - 29 * MM) < 0.3 * MM
+
+
+def test_a_mark_takes_its_room_unless_the_piece_may_cover_it() -> None:
+    dot = Mark("dots", "circle", (15 * MM, 15 * MM, 2 * MM))
+    cell = _square(30 * MM, dot)
+    assert not room_for(cell, "circle", 20 * MM, 20 * MM, 0.5 * MM)  # no 20 mm spot clear of a central dot
+    assert room_for(cell, "circle", 10 * MM, 10 * MM, 0.5 * MM)  # a 10 mm one beside it
+    assert room_for(cell, "circle", 20 * MM, 20 * MM, 0.5 * MM, covers=("dots",))
+
+
+def test_a_rectangle_may_lie_either_way_round() -> None:
+    strip = Space("slot", ((0, 0), (40 * MM, 0), (40 * MM, 10 * MM), (0, 10 * MM)), ())
+    assert room_for(strip, "rect", 8 * MM, 30 * MM, 0.5 * MM)
+    assert not room_for(strip, "rect", 12 * MM, 30 * MM, 0.5 * MM)
+
+
+def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "redistrict")
+    line = edit(folder / "pieces.yaml", "    size: 7mm\n    items:\n      - {party: red, word: R",
+                "    size: 12mm\n    items:\n      - {party: red, word: R", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    hit = re.search(rf"pieces\.yaml:{line}:\d+: ring-beside-dots: rings \(12 mm across\) do not fit (\d+) of the "
+                    r"206 spaces of board\.inner \(.*board\.yaml:(\d+):\d+\) clear of their", out)
+    assert hit, out
+    board_line = (folder / "board.yaml").read_text(encoding="utf-8").splitlines()[int(hit.group(2)) - 1]
+    assert "hex_size" in board_line
+    assert "marker-beside-dots" not in out  # the markers still fit
+
+
+def test_a_larger_mystery_disc_is_caught_on_a_map_cell(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berrymandering")
+    line = edit(folder / "pieces.yaml", "    size: 26mm", "    size: 30mm", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"pieces\.yaml:{line}:\d+: disc-on-one-cell: mystery-discs \(30 mm across\) do not fit", out), out
+
+
+def test_half_size_map_cells_are_caught(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berrymandering")
+    edit(folder / "maps.yaml", "{extends: map-standard-6x6, map: maps/ohio.yaml}",
+         "{extends: map-standard-6x6, map: maps/ohio.yaml, cell: 15mm}", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert "disc-on-one-cell: mystery-discs (26 mm across) do not fit" in out and "map-ohio" in out, out
+
+
+def test_a_voter_token_that_would_hide_the_county_name_is_caught(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    line = edit(folder / "components.yaml", "    size: 14mm", "    size: 20mm", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"components\.yaml:{line}:\d+: token-on-county: voters \(20 mm across\) do not fit \d+ of the "
+                     r"73 spaces of board .*clear of their label", out), out
+
+
+def test_one_candle_more_or_less_is_caught_at_its_line(tmp_path: Path) -> None:
+    """Every count the reference gives for the box is a rule (here: 9 candles)."""
+    for qty in (8, 10):
+        folder = copy_game(tmp_path / str(qty), "berrymandering")
+        line = edit(folder / "pieces.yaml", "    qty: 9", f"    qty: {qty}", unique=True)
+        code, out = validate(folder)
+        assert code == 1
+        assert re.search(rf"pieces\.yaml:{line}:\d+: candle-count: ", out), out
+
+
+def test_one_voter_token_more_is_caught(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    edit(folder / "data" / "voters.yaml", "value: 2, qty: 2}", "value: 2, qty: 3}")
+    code, out = validate(folder)
+    assert code == 1
+    assert "voter-token-count" in out, out
