@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from genpnp import i18n
 from genpnp.backends.pdf import write_pdf
 from genpnp.errors import ContentError, GenpnpError, Problem, UsageError, Violation
 from genpnp.impose.document import Document, impose_game
@@ -99,9 +100,10 @@ def build_game(game: Any, options: Options, out_dir: Path, force: bool = False,
     violations = validate(game)
     if errors(violations) and not force:
         raise InvalidGame(errors(violations))
-    check_page_count(least_pages(game, options), game, options)
-    doc = impose_game(game, options)
-    check_page_count(len(doc.sheets), game, options)
-    path = out_dir / options.file_name(game.id)
-    pages = render_document(doc, path, progress)
+    with i18n.using(game.lang):
+        check_page_count(least_pages(game, options), game, options)
+        doc = impose_game(game, options)
+        check_page_count(len(doc.sheets), game, options)
+        path = out_dir / i18n.file_name(options.file_name(game.id), game.lang)
+        pages = render_document(doc, path, progress)
     return Built(path, pages)

@@ -308,10 +308,13 @@ def build_changed(game: Any, options: Any, out_dir: Path, since: Path,
         return changes, None
     label = f"{game.meta.name} {old.version}" if old.version else str(since)
     cut = changed_game(game, label, changes)
-    doc = impose_game(cut, replace(options, components=()))
-    check_page_count(len(doc.sheets), game, options)
-    path = out_dir / options.file_name(cut.id)
-    return changes, Built(path, render_document(doc, path, progress))
+    from genpnp import i18n
+
+    with i18n.using(game.lang):
+        doc = impose_game(cut, replace(options, components=()))
+        check_page_count(len(doc.sheets), game, options)
+        path = out_dir / i18n.file_name(options.file_name(cut.id), game.lang)
+        return changes, Built(path, render_document(doc, path, progress))
 
 
 def proof_sheet(old: Side, new: Side, changes: Changes, path: Path) -> int:

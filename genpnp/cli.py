@@ -5,13 +5,13 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import click
 
-from genpnp import __version__, progress
+from genpnp import __version__, i18n, progress
 from genpnp.errors import ContentError, GenpnpError, UsageError
 from genpnp.impose.options import Options, check_pixels, parse_length_option, parse_offset, parse_paper
 from genpnp.outputs import check_out
@@ -147,6 +147,9 @@ def _keep_overlays(ctx: click.Context, param: click.Parameter, value: tuple[Any,
 
 def overlay_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     """--overlay FILE.yaml and --set key.path=value (docs/content.md, "Overlays"); read by load_games."""
+    fn = click.option("--lang", "lang", default=None, metavar="CODE", expose_value=False, callback=_keep_overlays,
+                      help="Build the game in this one of its languages (game.yaml `languages:`); default: "
+                           "the first.")(fn)
     fn = click.option("--set", "sets", multiple=True, metavar="KEY.PATH=VALUE", expose_value=False,
                       callback=_keep_overlays, help="A one-off change, e.g. components.red-tiles.qty=10.")(fn)
     return click.option("--overlay", "overlays", multiple=True, type=click.Path(path_type=Path),
@@ -176,6 +179,12 @@ def current_overlays() -> list[Any]:
     return out
 
 
+def current_lang() -> str | None:
+    """--lang: the language to load games in (None: each game's first)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get("genpnp.overlays", {}).get("lang") if ctx is not None else None
+
+
 def strict() -> bool:
     ctx = click.get_current_context(silent=True)
     return bool(ctx is not None and ctx.meta.get("genpnp.strict"))
@@ -190,12 +199,48 @@ def load_each(content: Path, names: tuple[str, ...], draft: bool = False) -> dic
     overlays = current_overlays()
     for game_id, folder in resolve_games(content, names).items():
         try:
-            game = load_game(folder, game_id, overlays, draft)
+            game = load_game(folder, game_id, overlays, current_lang(), draft=draft)
             if strict() and warnings_of(game):
                 raise ContentError(strict_problems(warnings_of(game)))
             out[game_id] = game
         except ContentError as exc:
             out[game_id] = exc
+    return out
+
+
+def every_language(results: dict[str, Any]) -> dict[str, Any]:
+    """Each game that loaded in its first language, loaded in its other languages too: a missing
+    translation (or any problem only another language has) makes the game a ContentError."""
+    from genpnp.content.project import load_game
+
+    out = dict(results)
+    for game_id, game in results.items():
+        if isinstance(game, ContentError) or len(game.meta.languages) < 2:
+            continue
+        problems = []
+        for lang in game.meta.languages[1:]:
+            try:
+                load_game(game.root, game_id, current_overlays(), lang)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            out[game_id] = ContentError(problems)
+    return out
+
+
+def other_languages(games: list[Any]) -> list[Any]:
+    """Each game loaded in every language but its first (a content error in one is reported)."""
+    from genpnp.content.project import load_game
+
+    out, problems = [], []
+    for game in games:
+        for lang in game.meta.languages[1:]:
+            try:
+                out.append(load_game(game.root, game.id, current_overlays(), lang))
+            except ContentError as exc:
+                problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
     return out
 
 
@@ -259,6 +304,8 @@ def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> 
     from genpnp.validation import report_json, report_text
 
     results = load_each(content, games)
+    if current_lang() is None:
+        results = every_language(results)
     if fmt == "json":
         document, failed = report_json(results, strict(), explain)
         progress.result_line(json.dumps(document, indent=2))
@@ -290,7 +337,8 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
     report = progress.current()
     failed = False
     for game in load_games(content, games, draft=force):
-        report.detail(f"{game.id}: {len(game.components)} components, {options.file_name(game.id)}")
+        report.detail(f"{game.id}: {len(game.components)} components, "
+                      f"{i18n.file_name(options.file_name(game.id), game.lang)}")
         try:  # one invalid game does not stop the others; it only writes nothing itself
             with report.pages(game.id) as tick:
                 if since is not None:
@@ -465,7 +513,7 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
         check_out(preview_dir, content, [folder], "--previews")
     given = click.get_current_context().meta.get("genpnp.overlays", {})
     watcher = Watcher(folder, game_id, options, out_dir, preview_dir or out_dir / "preview", dpi, pages, force,
-                      current_overlays, lambda line: click.echo(line, err=True))
+                      current_overlays, lambda line: click.echo(line, err=True), lang=current_lang())
     stop_on_sigterm()
     sys.exit(watch(watcher, extra_paths=[Path(p) for p in given.get("overlays", ())]))
 
@@ -493,7 +541,8 @@ def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, ga
     check_out(out_dir, content, [folder])
     ctx, given = click.get_current_context(), click.get_current_context().meta.get("genpnp.overlays", {})
     preview = Preview(folder, game_id, options, out_dir, dpi, force, strict(),
-                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True))
+                      lambda: ctx.invoke(current_overlays), lambda line: click.echo(line, err=True),
+                      lang=current_lang())
     stop_on_sigterm()
     sys.exit(run(preview, port, [Path(p) for p in given.get("overlays", ())]))
 
@@ -602,7 +651,11 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     given = ctx.meta.get("genpnp.overlays", {})
     extra = rel.Extra(**opts, overlays=tuple(str(p) for p in given.get("overlays", ())),
                       sets=tuple(given.get("sets", ())))
-    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra)
+    asked = current_lang()
+    languages: dict[str, Sequence[str]] = {
+        g.id: [lang if i else "" for i, lang in enumerate(g.meta.languages or ("",)) if asked is None or lang == asked]
+        for g in loaded.values()}
+    variants = rel.plan({g.id: g.root for g in loaded.values()}, papers, inks, backs, extra, languages)
     report.detail(f"{len(variants)} builds of {len(loaded)} game(s), {jobs or os.cpu_count()} at a time")
 
     def annotate(outputs: list[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -623,6 +676,31 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
         report.detail(f"{out_dir / o.pdf} ({o.pages} pages)")
     for path in written:
         report.result(str(path))
+
+
+@main.command()
+@content_option
+@click.option("--lang", "lang", required=True, metavar="CODE", help="The language to translate into.")
+@click.argument("game")
+@verbosity_options
+@reports_errors
+def translate(content: Path, lang: str, game: str) -> None:
+    """Write or update GAME's catalog lang/CODE.yaml with every text still to translate (empty, with
+    where it is used), keeping the entries already there; list the Markdown files still to write."""
+    from genpnp.content import translate as tl
+    from genpnp.content.project import load_game, resolve_games, shown
+
+    ((game_id, folder),) = resolve_games(content, (game,)).items()
+    missing: list[Any] = []
+    loaded = load_game(folder, game_id, (), lang, untranslated=missing)
+    if not loaded.lang:
+        raise UsageError(f'"{lang}" is the language {game_id} is written in: nothing to translate')
+    path, added, files = tl.update_catalog(folder.resolve(), lang, missing, loaded.meta.name)
+    report = progress.current()
+    for m in files:
+        click.echo(f"{m.loc}: write {m.source[5:]} (the {tl.language_name(lang)} version of this file)", err=True)
+    todo = len({m.source for m in missing if not m.source.startswith("file:")})
+    report.result(f"{shown(path)}: {added} text(s) added, {todo} still to translate, {len(files)} file(s) to write")
 
 
 @main.command()
@@ -698,7 +776,8 @@ def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **o
 
     options = make_options(**opts)
     loaded = load_games(content, games)
-    audits = [audit_game(game, options) for game in loaded]
+    languages = other_languages(loaded) if current_lang() is None else []  # overflow is checked in each
+    audits = [audit_game(game, options) for game in loaded + languages]
     service = _service_findings(loaded, shop) if shop else {}
     if fmt == "json":
         documents = [a.as_dict() for a in audits]
@@ -707,15 +786,16 @@ def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **o
                 doc["print_service"] = {"service": shop, "errors": [str(p) for p in service[a.game]]}
         progress.result_line(json.dumps(documents, indent=2))
     else:
-        for a in audits:
-            for line in service.get(a.game, []):
+        for a, game in zip(audits, loaded + languages):
+            for line in service.get(a.game, []) if not game.lang else []:
                 progress.result_line(str(line))
             for f in a.findings:
                 progress.result_line(str(f))
             use = sum(p.coverage for p in a.pages if p.role in ("pieces", "poster")) / max(
                 len([p for p in a.pages if p.role in ("pieces", "poster")]), 1)
             progress.result_line(
-                f"{a.game}: {len(a.pages)} pages on {a.sheets} sheets (lower bound {a.lower_bound} pages), "
+                f"{a.game}{f' ({game.lang})' if game.lang else ''}: {len(a.pages)} pages on {a.sheets} sheets "
+                f"(lower bound {a.lower_bound} pages), "
                 f"pieces cover {use:.0%} of their pages; {len(a.errors) + len(service.get(a.game, []))} error(s), "
                 f"{len(a.findings) - len(a.errors)} warning(s)")
     sys.exit(1 if any(a.errors for a in audits) or any(service.values()) else 0)

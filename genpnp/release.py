@@ -54,6 +54,7 @@ class Variant:
     ink: str
     backs: str
     extra: Extra = Extra()
+    lang: str = ""  # a language of the game other than its first ("": the first)
 
 
 @dataclass(frozen=True)
@@ -68,10 +69,12 @@ class Output:
 
 
 def plan(games: dict[str, Path], papers: Sequence[str] = PAPERS, inks: Sequence[str] = INKS,
-         backs: Sequence[str] = BACKS, extra: Extra = Extra()) -> list[Variant]:
-    """Every combination, in a fixed order (game, paper, ink, backs), each with the shared ``extra``."""
-    return [Variant(game, str(folder), paper, ink, side, extra) for game, folder in sorted(games.items())
-            for paper in papers for ink in inks for side in backs]
+         backs: Sequence[str] = BACKS, extra: Extra = Extra(),
+         languages: dict[str, Sequence[str]] | None = None) -> list[Variant]:
+    """Every combination, in a fixed order (game, language, paper, ink, backs), each with the shared
+    ``extra``; ``languages``: per game, the languages to build ("" for its first; default: only that)."""
+    return [Variant(game, str(folder), paper, ink, side, extra, lang) for game, folder in sorted(games.items())
+            for lang in (languages or {}).get(game, ("",)) for paper in papers for ink in inks for side in backs]
 
 
 def options_of(variant: Variant) -> Any:
@@ -100,7 +103,7 @@ def build_variant(variant: Variant, out: str) -> Output:
 
     root = Path(out)
     try:
-        game = load_game(Path(variant.folder), variant.game, overlays_of(variant.extra))
+        game = load_game(Path(variant.folder), variant.game, overlays_of(variant.extra), variant.lang or None)
         options = options_of(variant)
         built = build_game(game, options, root / variant.game)
         preview = root / variant.game / "previews" / (built.path.stem + ".png")
@@ -209,7 +212,8 @@ def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path,
                   pieces: dict[str, Any] | None = None) -> dict[str, Any]:
     builds = []
     for o in outputs:
-        options = {k: v for k, v in asdict(o.variant).items() if k not in ("game", "folder", "extra")}
+        options = {k: v for k, v in asdict(o.variant).items()
+                   if k not in ("game", "folder", "extra") and (k != "lang" or v)}
         options.update({k: list(v) if isinstance(v, tuple) else v for k, v in asdict(o.variant.extra).items()
                         if v != getattr(Extra(), k)})  # only what differs from a plain build
         builds.append({"file": o.pdf, "options": options, "pages": o.pages, "preview": o.preview,

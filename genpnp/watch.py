@@ -55,6 +55,7 @@ class Watcher:
     report: Report = print
     last_good: Path | None = None
     rebuilds: int = field(default=0)
+    lang: str | None = None  # --lang: the game in this one of its languages
 
     def rebuild(self) -> bool:
         """Load, validate, build and preview once; True when a new PDF was written."""
@@ -65,7 +66,7 @@ class Watcher:
         started = time.monotonic()
         self.rebuilds += 1
         try:
-            game = load_game(self.folder, self.game_id, self.overlays(), draft=self.force)
+            game = load_game(self.folder, self.game_id, self.overlays(), self.lang, draft=self.force)
             for warning in warnings_of(game):
                 self.report(str(warning))
             for problem in game.drafts:  # --force: a draft with the broken text marked (see render/draft.py)

@@ -62,7 +62,7 @@ def test_a_huge_preview_is_refused(deck: Path) -> None:
 
 COMMANDS = ["list", "validate", "build", "diff", "preview", "export", "watch", "serve", "calibrate", "check-map",
             "check-district",
-            "release", "new", "schema", "docs", "audit"]
+            "release", "new", "schema", "docs", "audit", "translate"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -35,11 +35,14 @@ def test_two_releases_are_byte_identical_and_complete(tmp_path: Path) -> None:
     assert a == b
     assert sorted(a) == sorted([
         "manifest.json", "gerrymander-1.0.zip", "gerrymander/manifest.json",
-        *[f"gerrymander/gerrymander-{p}-{i}.pdf" for p in ("letter", "a4") for i in ("color", "bw")],
-        *[f"gerrymander/previews/gerrymander-{p}-{i}.png" for p in ("letter", "a4") for i in ("color", "bw")],
+        *[f"gerrymander/gerrymander-{p}-{i}{lang}.pdf" for p in ("letter", "a4") for i in ("color", "bw")
+          for lang in ("", "-de")],  # every language of the game (game.yaml: languages: [en, de])
+        *[f"gerrymander/previews/gerrymander-{p}-{i}{lang}.png" for p in ("letter", "a4") for i in ("color", "bw")
+          for lang in ("", "-de")],
     ])
     manifest = json.loads(a["gerrymander/manifest.json"])
     assert (manifest["game"], manifest["version"]) == ("gerrymander", "1.0")
+    assert sorted(b["options"].get("lang", "") for b in manifest["builds"]) == [""] * 4 + ["de"] * 4
     for build in manifest["builds"]:
         pdf = one / build["file"]
         assert hashlib.sha256(pdf.read_bytes()).hexdigest() == build["sha256"]
@@ -62,7 +65,8 @@ def test_zip_entries_are_sorted_with_fixed_dates(tmp_path: Path) -> None:
         infos = archive.infolist()
         names = [i.filename for i in infos]
         assert names == sorted(names) == [
-            "gerrymander/gerrymander-a4-bw.pdf", "gerrymander/manifest.json",
+            "gerrymander/gerrymander-a4-bw-de.pdf", "gerrymander/gerrymander-a4-bw.pdf",
+            "gerrymander/manifest.json", "gerrymander/previews/gerrymander-a4-bw-de.png",
             "gerrymander/previews/gerrymander-a4-bw.png"]
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
         assert archive.read(names[0]) == (tmp_path / names[0]).read_bytes()

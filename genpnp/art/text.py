@@ -9,7 +9,7 @@ from genpnp import fonts
 from genpnp.art import art, richtext
 from genpnp.art.base import ArtElement
 from genpnp.color import BLACK, Color
-from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, fld
+from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, Translated, fld
 
 
 def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
@@ -68,7 +68,7 @@ class Text(ArtElement):
     """Text in the box, wrapped to its width and shrunk (down to ``min_scale``) to fit; ``**bold**``,
     ``*italic*`` and inline icons ``{icon:coin}`` (art/coin.svg, one line tall)."""
 
-    text: str = fld(richtext.RICH, example="Gain 2 {icon:coin}, then **draw**",
+    text: str = fld(Translated(richtext.RICH), example="Gain 2 {icon:coin}, then **draw**",
                     doc="the text; {field} takes a field of the item, {icon:name} draws art/name.svg")
     font: str = fld(FONT, fonts.DEFAULT, "font")
     size: float = fld(Length(lo=1.0, hi=400.0), 10.0, "font size", "10pt")

@@ -91,9 +91,11 @@ def _palette(meta: GameMeta) -> dict[str, Color]:
     return out
 
 
-def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = (),
-              draft: bool = False) -> Game:
-    """Load and check one game (with ``overlays`` merged over it); raises ContentError listing every problem.
+def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overlay] = (), lang: str | None = None,
+              untranslated: list | None = None, draft: bool = False) -> Game:
+    """Load and check one game (with ``overlays`` merged over it) in language ``lang`` (None: the first of
+    its languages); raises ContentError listing every problem. With ``untranslated`` (a list), texts
+    with no translation are added to it instead of reported (`genpnp translate`).
 
     With ``draft`` (build --force), errors the PDF can still show (text too long for its box) do not stop
     the load: they are the game's ``drafts``, drawn marked in the PDF, and the build still fails."""
@@ -109,6 +111,7 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
         problems.check()
     paths = [p for p in sorted(folder.glob("*.yaml")) + sorted(folder.glob("*.yml")) if p.name != "game.yaml"]
     data, sources = overlay.apply(data, [(p, _load(p, problems, root)) for p in paths], overlays, ctx)
+    ctx.lang = _translator(root, data, game_file, lang, problems, untranslated)
     meta = build(GameMeta, data, data.loc if isinstance(data, LMap) else Loc(shown(game_file)), ctx)
     # a mistake in game.yaml does not hide the component files' mistakes: every content error in one run
     ctx.palette = _palette(meta) if meta is not INVALID else _palette_of(data, ctx)
@@ -143,12 +146,30 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     problems.check(draft)
     assert meta is not INVALID  # its problems were raised above
     components = _stamped(components, meta)
-    game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files)),
-                      problems)
+    game = fill_texts(Game(game_id or folder.resolve().name, folder, meta, ctx.palette, components, tuple(files),
+                           lang=_built_language(ctx.lang)), problems)
+    if untranslated is not None and ctx.lang is not None:
+        untranslated.extend(ctx.lang.missing)
     game = resolve_figures(game, problems)
     problems.check(draft)
     drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft
     return replace(game, warnings=tuple(problems.warnings), drafts=drafts)
+
+
+def _translator(root: Path, data: Any, game_file: Path, lang: str | None, problems: Problems,
+                untranslated: list | None) -> Any:
+    """The game's translator for ``lang`` (genpnp.content.translate), None for a game in one language."""
+    from genpnp.content import translate
+
+    languages = translate.languages_of(data, shown(game_file), problems)
+    if not languages and lang is None:
+        return None
+    return translate.translator(root, languages, lang, problems, Loc(shown(game_file)), untranslated is not None)
+
+
+def _built_language(translator: Any) -> str:
+    """The language code a build's file names carry: "" for the game's first (or only) language."""
+    return "" if translator is None or translator.source_language else translator.code
 
 
 def _stamped(components: dict[str, Any], meta: GameMeta) -> dict[str, Any]:

@@ -40,6 +40,7 @@ class Ctx:
     root: Path  # paths may not leave this folder
     palette: dict[str, Color] = dataclasses.field(default_factory=dict)
     fonts: dict[str, str] = dataclasses.field(default_factory=dict)  # the game's own fonts: name -> internal name
+    lang: Any = None  # the game's Translator (genpnp.content.translate) when game.yaml lists languages
     styles: Any = None  # the game's text styles (game.yaml's styles:), once game.yaml is read
 
     def error(self, loc: Loc, message: str) -> Any:
@@ -112,6 +113,64 @@ class Str(Spec):
 
     def describe(self) -> str:
         return "text"
+
+
+class Prose(Str):
+    """Text printed as words for players: translated per language (a catalog entry or {en: ..., de: ...})."""
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if ctx.lang is not None:
+            value = ctx.lang.text(value, loc, ctx)
+            if value is INVALID:
+                return INVALID
+        elif isinstance(value, dict):
+            return ctx.error(loc, "text in several languages needs `languages:` in game.yaml")
+        return super().parse(value, loc, ctx)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"anyOf": [super().json_schema(), {"type": "object", "additionalProperties": {"type": "string"}}]}
+
+    def describe(self) -> str:
+        return "text (translated)"
+
+
+class Translated(Spec):
+    """Another spec's value, translated first like :class:`Prose` (rich text of a text element)."""
+
+    def __init__(self, inner: Spec):
+        self.inner = inner
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        if ctx.lang is not None:
+            value = ctx.lang.hyphenate(ctx.lang.text(value, loc, ctx))
+            if value is INVALID:
+                return INVALID
+        return self.inner.parse(value, loc, ctx)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.inner.json_schema()
+
+    def describe(self) -> str:
+        return self.inner.describe() + " (translated)"
+
+
+class LangPath(Spec):
+    """A text file of the game with one version per language: ``rules.md``, ``rules.de.md`` beside it."""
+
+    def __init__(self, suffixes: tuple[str, ...] = ()):
+        self.inner = PathSpec(suffixes)
+
+    def parse(self, value: Any, loc: Loc, ctx: Ctx) -> Any:
+        path = self.inner.parse(value, loc, ctx)
+        if path is INVALID or ctx.lang is None:
+            return path
+        return ctx.lang.file(path, loc, ctx)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.inner.json_schema()
+
+    def describe(self) -> str:
+        return "file path (relative to the game folder; `name.de.md` beside it in German)"
 
 
 class _Range(Spec):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from genpnp.errors import ContentError, Problem
+from genpnp.i18n import tr
 from genpnp.impose import grid
 from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill
 from genpnp.impose.frame import Frame, make_frame, scale_spot
@@ -184,7 +185,7 @@ def _sections(chosen: list[Any], frame: Frame, options: Options, grouped: bool =
             out.append((comp, None))
             continue
         sets = 1 if options.copies_as_note else comp.copies
-        note = f"print this sheet {comp.copies} times" if options.copies_as_note and comp.copies > 1 else ""
+        note = tr("print this sheet {n} times", n=comp.copies) if options.copies_as_note and comp.copies > 1 else ""
         segments = [Segment(comp, pieces, n, sets) for n in range(1, sets + 1)]
         key = _geometry(comp, pieces, options)
         last = out[-1] if out else None
@@ -271,7 +272,7 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
                 "choose a larger --paper (a board is poster-tiled over several pages; a piece is not)",
             )])
         for seg in pieces.segments:
-            suffix = f" (set {seg.set_no} of {seg.sets})" if seg.sets > 1 else ""
+            suffix = tr(" (set {n} of {total})", n=seg.set_no, total=seg.sets) if seg.sets > 1 else ""
             body.add(seg.comp.label, impose_poster(seg.comp, seg.pieces, options, suffix))
         return
     small = following if following is not None and following.key[-1] else None  # may stay with it
@@ -304,7 +305,7 @@ def impose_component(comp: Any, frame: Frame, options: Options) -> Sequence[Shee
         sheets = impose_text(comp, frame, options)
         if options.copies_as_note and getattr(comp, "copies", 1) > 1:
             for s in sheets:
-                s.note = f"print this page {comp.copies} times"
+                s.note = tr("print this page {n} times", n=comp.copies)
         return _copies(sheets, copies)
     if layout == "page":
         return _page_sheets(comp, frame, options)
@@ -318,7 +319,8 @@ def _copies(sheets: list[Sheet], copies: int) -> list[Sheet]:
     out = []
     for n in range(1, copies + 1):
         for s in sheets:
-            out.append(Sheet(s.role, f"{s.title} (copy {n} of {copies})", s.section, content=s.content,
+            out.append(Sheet(s.role, s.title + tr(" (copy {n} of {total})", n=n, total=copies), s.section,
+                             content=s.content,
                              scale_box=s.scale_box, note=s.note))
     return out
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from genpnp.i18n import tr
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
@@ -30,7 +31,7 @@ class Segment:
 
     @property
     def label(self) -> str:
-        return self.comp.label + (f" (set {self.set_no} of {self.sets})" if self.sets > 1 else "")
+        return self.comp.label + (tr(" (set {n} of {total})", n=self.set_no, total=self.sets) if self.sets > 1 else "")
 
 
 @dataclass
@@ -104,10 +105,10 @@ def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
     for seg, nums, sets in merged:
         what = seg.comp.label
         if len(getattr(seg.comp, "pieces", seg.pieces)) > 1:
-            what += f" {nums[0]}" if nums[0] == nums[-1] else f" {nums[0]} to {nums[-1]}"
+            what += f" {nums[0]}" if nums[0] == nums[-1] else tr(" {first} to {last}", first=nums[0], last=nums[-1])
         if seg.sets > 1:
-            what += f" (set {sets[0]} of {seg.sets})" if len(sets) == 1 else \
-                f" (sets {sets[0]} to {sets[-1]} of {seg.sets})"
+            what += tr(" (set {n} of {total})", n=sets[0], total=seg.sets) if len(sets) == 1 else \
+                tr(" (sets {first} to {last} of {total})", first=sets[0], last=sets[-1], total=seg.sets)
         parts.append(what)
     return " · ".join(parts)
 
@@ -349,7 +350,8 @@ def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: st
         for tile in poster.tiles(piece.w, piece.h, area.w, area.h):
             placement, box = poster.tile_placement(comp, piece, tile, area)
             name = poster.part_name(tile.col, tile.row)
-            sheet = Sheet("poster", f"{comp.label}{suffix}: part {name} of {cols * rows}", comp.name)
+            part = tr(": part {name} of {total}", name=name, total=cols * rows)
+            sheet = Sheet("poster", comp.label + suffix + part, comp.name)
             sheet.placements.append(placement)
             marks, glue = poster.join_marks(tile, cols, rows, box, area=frame.printable)
             sheet.marks.extend(marks)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from genpnp.i18n import tr
 from genpnp.impose.sheet import Box, Label, Mark, Placement
 from genpnp.units import MM
 
@@ -85,18 +86,19 @@ def part_name(col: int, row: int) -> str:
 def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
     """What to do with this part, from the layout: which edges to trim, which parts it lies on."""
     steps = []
-    trims = [side for side, yes in (("left", tile.col > 0), ("top", tile.row > 0)) if yes]
-    if trims:
-        steps.append(f"trim its {' and '.join(trims)} edge{'s' if len(trims) > 1 else ''} on the red dotted line")
+    left, top = tile.col > 0, tile.row > 0
+    if left or top:
+        edges = tr("left and top edges") if left and top else tr("left edge") if left else tr("top edge")
+        steps.append(tr("trim its {edges} on the red dotted line", edges=edges))
         onto = []
-        if tile.col > 0:
-            onto.append(f"{part_name(tile.col - 1, tile.row)}'s right")
-        if tile.row > 0:
-            onto.append(f"{part_name(tile.col, tile.row - 1)}'s bottom")
-        steps.append("lay it over " + " and ".join(onto) + " glue strip, edge on the line")
+        if left:
+            onto.append(tr("{part}'s right", part=part_name(tile.col - 1, tile.row)))
+        if top:
+            onto.append(tr("{part}'s bottom", part=part_name(tile.col, tile.row - 1)))
+        steps.append(tr("lay it over {parts} glue strip, edge on the line", parts=tr(" and ").join(onto)))
     else:
-        steps.append("the first part: the others are glued onto its glue strips")
-    return f"{cols * rows} parts: " + "; ".join(steps)
+        steps.append(tr("the first part: the others are glued onto its glue strips"))
+    return tr("{n} parts: ", n=cols * rows) + "; ".join(steps)
 
 
 def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from genpnp.art.text import FONT
 from genpnp.color import Color
-from genpnp.content.schema import ColorSpec, Enum, Length, Str, fld
+from genpnp.content.schema import ColorSpec, Enum, Length, Prose, fld
 from genpnp.units import MM
 
 
@@ -18,8 +18,8 @@ from genpnp.units import MM
 class TitleBand:
     """A strip across the top of the board with its title."""
 
-    text: str = fld(Str(max_len=80), "", "the title in the band (default: the component's title)", "The Harbour")
-    note: str = fld(Str(max_len=80), "", "a smaller line at the band's other end", "Harbour Lights")
+    text: str = fld(Prose(max_len=80), "", "the title in the band (default: the component's title)", "The Harbour")
+    note: str = fld(Prose(max_len=80), "", "a smaller line at the band's other end", "Harbour Lights")
     height: float = fld(Length(6 * MM, 40 * MM), 12 * MM, "the band's height, added above the board", "12mm")
     fill: Color = fld(ColorSpec(), Color(0.15, 0.15, 0.15), "the band's colour", "#2a4d69")
     color: Color = fld(ColorSpec(), Color(1, 1, 1), "the text's colour", "white")

@@ -16,6 +16,7 @@ from genpnp.content.schema import (
     Custom,
     Int,
     Length,
+    Prose,
     Str,
     build,
     fld,
@@ -43,7 +44,7 @@ def _title(value: Any, loc: Loc, ctx: Ctx) -> Any:
     from genpnp import fonts
     from genpnp.content.scripts import cover_glyphs
 
-    text = Str(max_len=80).parse(value, loc, ctx)
+    text = Prose(max_len=80).parse(value, loc, ctx)  # translated (genpnp.content.translate)
     title = getattr(ctx.styles, "title", None)
     if text is not INVALID:
         font = ctx.fonts.get(title.font, title.font) if title is not None and title.font else fonts.BOLD
@@ -60,7 +61,7 @@ class Component:
     double_sided: ClassVar[bool] = False
 
     name: str = ""
-    title: str = fld(Custom(_title, {"type": "string", "maxLength": 80}, "text"), "",
+    title: str = fld(Custom(_title, {"type": "string", "maxLength": 80}, "text (translated)"), "",
                      "section title on its sheets (defaults to the component's name)")
     copies: int = fld(Int(1, 100), 1, "how many sets of this component to print")
     sheet: str = fld(Str(), "", "components with the same sheet name share pages (mixed sizes)")
@@ -109,13 +110,16 @@ def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
             ctx.error(vloc, f'the field "{key}" must be a plain value (text or number)')
             return INVALID
         fields[str(key)] = "" if v is None else v
+    locs = dict(value.value_locs) if isinstance(value, LMap) else {}
+    if ctx.lang is not None:  # text_de in place of text (genpnp.content.translate)
+        fields = ctx.lang.item_fields(fields, value, loc, ctx, locs)
     front = value.get("front", "")
     back = value.get("back", "")
     for side, name in (("front", front), ("back", back)):
         if not isinstance(name, str):
             ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
             return INVALID
-    return Item(qty, fields, front, back, loc, dict(value.value_locs) if isinstance(value, LMap) else {})
+    return Item(qty, fields, front, back, loc, locs)
 
 
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:

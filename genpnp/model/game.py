@@ -19,6 +19,7 @@ from genpnp.content.schema import (
     Num,
     Obj,
     PathSpec,
+    Prose,
     Str,
     fld,
 )
@@ -168,7 +169,7 @@ class PaletteEntry:
     color: str = fld(Str(pattern=r"#[0-9A-Fa-f]{6}", hint="write #rrggbb"), example="#cc3333", doc="the colour")
     grey: float = fld(Num(0.0, 1.0), -1.0, "grey level in --ink bw (0 black, 1 white); default from brightness")
     pattern: str = fld(Enum("", "hatch", "cross", "dots"), "", "pattern added in --ink bw")
-    label: str = fld(Str(), "", "what the colour stands for (shown in the cover's legend)")
+    label: str = fld(Prose(), "", "what the colour stands for (shown in the cover's legend)")
     emblem: str = fld(Str(max_len=40), "", "the shape or sign every piece of this colour also carries (a suit sign, "
                       "an animal), so that colour is not the only way to tell it apart: the colour-vision check "
                       "takes two entries with different emblems as told apart", "heart")
@@ -192,9 +193,9 @@ class ReleaseSpec:
 class GameMeta:
     """The contents of game.yaml."""
 
-    name: str = fld(Str(max_len=60), doc="the game's name", example="Harbour Lights")
+    name: str = fld(Prose(max_len=60), doc="the game's name", example="Harbour Lights")
     version: str = fld(Str(max_len=20), doc="version of this print-and-play edition", example="1.0")
-    licence: str = fld(Str(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
+    licence: str = fld(Prose(), doc="licence of the game's content", example="CC BY-NC-SA 4.0")
     players: str = fld(Str(), doc="number of players", example="2-4")
     time: str = fld(Str(max_len=30), "", "how long a game takes (shown on the cover)", "30-45 min")
     age: str = fld(Str(max_len=20), "", "the players' age (shown on the cover)", "10+")
@@ -202,9 +203,9 @@ class GameMeta:
     artists: tuple = fld(ListOf(Str(), single=True), (), "artists")
     publisher: str = fld(Str(), "", "publisher")
     year: int = fld(Int(1800, 2200), 0, "year of first publication")
-    description: str = fld(Str(), "", "one or two sentences for the cover")
-    credits: tuple = fld(ListOf(Str(), single=True), (), "further credit lines for the cover")
-    source: str = fld(Str(), "", "where the original game can be found")
+    description: str = fld(Prose(), "", "one or two sentences for the cover")
+    credits: tuple = fld(ListOf(Prose(), single=True), (), "further credit lines for the cover")
+    source: str = fld(Prose(), "", "where the original game can be found")
     rules: tuple = fld(RULES, (), "the rules the game's pieces must satisfy (see Rules)")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
     distinct: tuple = fld(ListOf(ListOf(Str(), min_len=2)), (),
@@ -214,6 +215,10 @@ class GameMeta:
                           example=[["red", "blue", "paper"]])
     stamp: Any = fld(STAMP, None, "a version stamp on every piece (see Stamp): version, digest or both; a "
                      "component's own `stamp:` overrides it", "version")
+    languages: tuple = fld(ListOf(Str(pattern=r"[a-z]{2,3}(?:-[A-Z]{2})?", hint="a language code: en, de"),
+                                  single=True), (),
+                           "the languages the game is built in, the one its content is written in first "
+                           "(see One game, many languages)", ["en", "de"])
     sections: tuple = fld(ListOf(Str(), min_len=1), doc="the components in document order (after the cover)")
     fonts: dict | None = fld(MapOf(Obj(FontEntry)), None, "the game's own font families: name -> {file, bold, "
                              "italic, bold_italic, licence} or {system: family name}; text elements use them by "
@@ -279,6 +284,7 @@ class Game:
     files: tuple[str, ...] = field(default=())
     warnings: tuple = field(default=())  # content warnings found while loading
     drafts: tuple = field(default=())  # errors a draft shows (build --force): text too long for its box
+    lang: str = ""  # the language built, when not the game's first (its files end in -<lang>)
 
     def ordered(self) -> list[Any]:
         return [self.components[name] for name in self.meta.sections if name in self.components]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from genpnp.color import Color
-from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Str, fld
+from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Prose, fld
 from genpnp.errors import Loc
 from genpnp.rules import hexgrid
 from genpnp.units import MM
@@ -26,7 +26,7 @@ class LegendEntry:
     symbol: str = fld(Enum(*SYMBOLS), doc="dot (a population mark), peg (a peg hole), bullseye, ring, "
                                           "swatch (a filled hex) or region (a tinted hex with a heavy border)")
     color: Color | None = fld(ColorSpec(), None, "colour of the symbol (default: the map's line colour)")
-    text: str = fld(Str(max_len=80), doc="what the symbol means")
+    text: str = fld(Prose(max_len=80), doc="what the symbol means")
     loc: Loc = Loc("<built-in>")
 
 
@@ -35,7 +35,7 @@ class HexLegend:
     """A boxed key printed in a corner of a hex map (over the margin and background, not the hexes' band)."""
 
     at: str = fld(Enum(*CORNERS), "bottom-right", "corner of the map the box sits in")
-    title: str = fld(Str(max_len=40), "Key", "heading of the box (empty: none)")
+    title: str = fld(Prose(max_len=40), "Key", "heading of the box (empty: none)")
     size: float = fld(Length(lo=4.0), 7.5, "text size", "7.5pt")
     entries: tuple = fld(ListOf(Obj(LegendEntry), min_len=1), doc="the lines of the key, top to bottom")
     loc: Loc = Loc("<built-in>")

@@ -25,6 +25,7 @@ from genpnp.content.schema import (
     ListOf,
     MapOf,
     Obj,
+    Prose,
     Str,
     fld,
 )
@@ -143,7 +144,7 @@ class Zone:
 
     A hex takes its tint and corner mark from the first zone (in the listed order) holding it."""
 
-    label: str = fld(Str(max_len=40), "", "legend text (defaults to the zone's name)")
+    label: str = fld(Prose(max_len=40), "", "legend text (defaults to the zone's name)")
     field: str = fld(Str(), "", "pick the hexes whose field has one of the values")
     values: tuple = fld(ListOf(Str(), single=True), (), "the values of field that belong to the zone")
     hexes: tuple = fld(ListOf(Custom(_parse_coord, {}, "[q, r]")), (), "or: the hexes, as [q, r] pairs")
@@ -174,7 +175,7 @@ class HexMap(Component):
     orientation: str = fld(Enum("pointy", "flat"), "pointy", "pointy-topped or flat-topped hexes")
     hex_size: float = fld(Length(lo=3 * MM), doc="centre to corner of a hex (= its edge length)", example="12mm")
     margin: float = fld(Length(), 8 * MM, "space around the hexes")
-    heading: str = fld(Str(max_len=80), "", "title printed above the map")
+    heading: str = fld(Prose(max_len=80), "", "title printed above the map")
     background: Color | None = fld(ColorSpec(), None, "colour of the board around the hexes")
     fill: Color | None = fld(ColorSpec(), None, "colour of hexes no other rule colours")
     fill_by: str = fld(Str(), "", "colour each hex by this field through fills")

@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 
 from genpnp import fonts
 from genpnp.content import markdown
-from genpnp.content.schema import INVALID, Ctx, Int, Length, ListOf, Num, Obj, PathSpec, Str, fld
+from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, ListOf, Num, Obj, Prose, Str, fld
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, kind
 from genpnp.units import MM
@@ -36,7 +36,7 @@ from genpnp.units import MM
 class Column:
     """One column of the table to fill in."""
 
-    label: str = fld(Str(max_len=40), example="Round 1", doc="the column's heading")
+    label: str = fld(Prose(max_len=40), example="Round 1", doc="the column's heading")
     width: float = fld(Num(0.2, 20), 1.0, "relative width (a column of width 2 is twice as wide as one of 1)")
     loc: Loc = Loc("<built-in>")
 
@@ -45,7 +45,7 @@ class Column:
 class KeyTable:
     """A table printed filled in: a rating scale, a tally key, a lookup."""
 
-    title: str = fld(Str(max_len=80), "", "heading above the table")
+    title: str = fld(Prose(max_len=80), "", "heading above the table")
     columns: tuple = fld(ListOf(Str(), min_len=1), example=["Points", "Rating"], doc="column headings")
     widths: tuple = fld(ListOf(Num(0.2, 20)), (), "relative column widths (default: equal)")
     rows: tuple = fld(ListOf(ListOf(Str(), min_len=1), min_len=1), example=[["5", "A day"]],
@@ -59,12 +59,12 @@ class ScoreSheet(Component):
     """A page-filling score sheet: intro text, an optional key table, then labelled blank rows."""
 
     layout: ClassVar[str] = "page"
-    source: Any = fld(PathSpec((".md", ".txt")), None, "Markdown introduction, relative to the game folder",
+    source: Any = fld(LangPath((".md", ".txt")), None, "Markdown introduction, relative to the game folder",
                       "text/solo.md")
     intro: str = fld(Str(), "", "inline Markdown introduction, instead of (or after) the file")
     size: float = fld(Length(5.0, 16.0), 10.0, "text size of the introduction and tables", "10pt")
     key: KeyTable | None = fld(Obj(KeyTable), None, "an optional table printed filled in, after the intro")
-    table_title: str = fld(Str(max_len=80), "", "heading above the table to fill in")
+    table_title: str = fld(Prose(max_len=80), "", "heading above the table to fill in")
     columns: tuple = fld(ListOf(Obj(Column), min_len=1, max_len=16), example=[{"label": "Date"}],
                          doc="the columns of the table to fill in")
     rows: int = fld(Int(1, 500), 20, "number of blank rows; they continue on further pages when needed")

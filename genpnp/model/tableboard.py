@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from genpnp.art.base import substitute
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.color import Color
-from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Str, fld
+from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Prose, Str, fld
 from genpnp.errors import Loc
 from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 from genpnp.units import MM
@@ -42,19 +42,19 @@ class TableBoard(Component):
     played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     rows: tuple = fld(ITEMS, doc="one row per item: a list, {file: data.yaml} or {csv: data.csv}",
                       example={"file": "data/contracts.yaml"})
-    row_title: str = fld(Str(), "{name}", "title of a row; {field} takes a field of the row's item")
-    row_subtitle: str = fld(Str(), "", "a second line under the title")
-    row_text: str = fld(Str(), "", "small text under the title (wrapped)")
+    row_title: str = fld(Prose(), "{name}", "title of a row; {field} takes a field of the row's item")
+    row_subtitle: str = fld(Prose(), "", "a second line under the title")
+    row_text: str = fld(Prose(), "", "small text under the title (wrapped)")
     row_value: str = fld(Str(), "", "text of the value cell, e.g. x{base}; empty: no value column")
     columns: int = fld(Int(1, 12), 3, "number of columns (players)")
-    column_label: str = fld(Str(), "Player {n}", "heading of each column; {n} is its number")
-    name_label: str = fld(Str(), "Name", "label of the name line under each heading (empty: none)")
+    column_label: str = fld(Prose(), "Player {n}", "heading of each column; {n} is its number")
+    name_label: str = fld(Prose(), "Name", "label of the name line under each heading (empty: none)")
     spaces: tuple = fld(ListOf(Str(), min_len=1), ("Score",), "labelled spaces of each box, left to right")
     marker: float = fld(Length(), 0.0, "side of a square marker spot at the right of each box (0: none)")
-    marker_label: str = fld(Str(), "", "small label above the marker spot")
-    heading: str = fld(Str(), "", "title printed across the top of the board")
-    title_header: str = fld(Str(), "", "heading of the title column")
-    value_header: str = fld(Str(), "", "heading of the value column")
+    marker_label: str = fld(Prose(), "", "small label above the marker spot")
+    heading: str = fld(Prose(), "", "title printed across the top of the board")
+    title_header: str = fld(Prose(), "", "heading of the title column")
+    value_header: str = fld(Prose(), "", "heading of the value column")
     row_height: float = fld(Length(lo=8 * MM), 24 * MM, "height of a row (pieces laid on a row match it)")
     title_width: float = fld(Length(lo=10 * MM), 70 * MM, "width of the title cell of a row")
     value_width: float = fld(Length(), 20 * MM, "width of the value column")

@@ -10,7 +10,7 @@ from genpnp import fonts
 from genpnp.art import richtext
 from genpnp.art.text import FONT
 from genpnp.content import markdown
-from genpnp.content.schema import INVALID, Ctx, Int, Length, PathSpec, Str, fld
+from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, Prose, fld
 from genpnp.errors import ContentError, Loc
 from genpnp.model.base import Component, kind
 
@@ -21,8 +21,9 @@ class TextDoc(Component):
     """Pages of text from a Markdown file (or inline text), in one or two columns."""
 
     layout: ClassVar[str] = "flow"
-    source: Any = fld(PathSpec((".md", ".txt")), None, "Markdown file, relative to the game folder", "text/rules.md")
-    text: str = fld(Str(), "", "inline Markdown, instead of a file")
+    source: Any = fld(LangPath((".md", ".txt")), None, "Markdown file, relative to the game folder "
+                              "(`rules.de.md` beside it in German)", "text/rules.md")
+    text: str = fld(Prose(), "", "inline Markdown, instead of a file")
     columns: int = fld(Int(1, 3), 1, "text columns per page")
     size: float = fld(Length(5.0, 24.0), 10.0, "body text size", "10pt")
     font: str = fld(FONT, fonts.DEFAULT, "body font (a built-in font or one of the game's fonts)")

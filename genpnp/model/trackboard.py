@@ -26,6 +26,7 @@ from genpnp.content.schema import (
     Length,
     MapOf,
     Obj,
+    Prose,
     Str,
     build,
     fld,
@@ -71,7 +72,7 @@ def parse_spaces(value: Any, loc: Loc, ctx: Ctx) -> Any:
 class SpaceStyle:
     """How one kind of space looks; text and fill may name the space's fields as {field}."""
 
-    text: str = fld(Str(), "{label}", "the words in the space (\\n starts a new line)")
+    text: str = fld(Prose(), "{label}", "the words in the space (\\n starts a new line)")
     fill: str = fld(Str(), "white", "background: a colour, or {field} naming one")
     color: Color = fld(ColorSpec(), BLACK, "text colour")
     font: str = fld(FONT, fonts.BOLD, "font")

@@ -7,6 +7,7 @@ from typing import Any
 from genpnp import fonts
 from genpnp.backends.ink import grey_of
 from genpnp.color import Color
+from genpnp.i18n import tr
 from genpnp.impose.frame import Frame
 from genpnp.impose.sheet import Box
 from genpnp.render.marks import CROP, CUT, CUT_WIDTH, FOLD, FOLD_DASH, TRIM, TRIM_DASH, draw_align, draw_glue
@@ -19,16 +20,16 @@ SOFT = Color(0.4, 0.4, 0.4)
 def credit_lines(meta: Any) -> list[str]:
     lines = []
     if meta.designers:
-        lines.append("Game design: " + ", ".join(meta.designers))
+        lines.append(tr("Game design: {names}", names=", ".join(meta.designers)))
     if meta.artists:
-        lines.append("Art: " + ", ".join(meta.artists))
+        lines.append(tr("Art: {names}", names=", ".join(meta.artists)))
     pub = ", ".join(x for x in (meta.publisher, str(meta.year) if meta.year else "") if x)
     if pub:
-        lines.append("Published: " + pub)
-    lines.append(f"Licence: {meta.licence}")
+        lines.append(tr("Published: {publisher}", publisher=pub))
+    lines.append(tr("Licence: {licence}", licence=meta.licence))
     lines.extend(meta.credits)
     if meta.source:
-        lines.append(f"Source: {meta.source}")
+        lines.append(tr("Source: {source}", source=meta.source))
     return lines
 
 
@@ -40,49 +41,50 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     marks = drawn_marks(doc) if marks is None else marks
     roles = page_roles(doc)
     first_cut = next((n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster")), 0)
-    scale = "the scale square on this page" + (f" and on page {first_cut}, the first sheet to cut" if first_cut
-                                                else "")
-    lines = [f"Print at 100% (\"actual size\", not \"fit to page\") on {o.paper.name} paper; {scale} must "
-             "measure what it says."]
+    scale = tr("the scale square on this page") + (
+        tr(" and on page {page}, the first sheet to cut", page=first_cut) if first_cut else "")
+    lines = [tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper; {scale} must "
+                "measure what it says.", paper=tr(o.paper.name), scale=scale)]
     folds = "fold" in marks or "hinge" in marks
     cut = any(r in ("pieces", "poster") for r in roles)
     if o.backs == "fold":
-        lines.append("Print single-sided.")
+        lines.append(tr("Print single-sided."))
     else:
-        flip = "long" if o.flip == "long" else "short"
+        flip = tr("long") if o.flip == "long" else tr("short")
         two_sided = "back" in roles
-        text = f"Print double-sided, flipping on the {flip} edge."
+        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
         if two_sided:
-            text += " A page titled \"(backs)\" prints on the back of the sheet before it."
+            text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
         if doc.calibration:
-            text += (f" First print the calibration sheet (pages {doc.calibration} and {doc.calibration + 1}) "
-                     "and follow the steps on it.")
+            text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
+                       first=doc.calibration, second=doc.calibration + 1)
         if cut:
-            text += " Sheets to cut have their backs or nothing behind them."
+            text += tr(" Sheets to cut have their backs or nothing behind them.")
         if _boards_back_to_back(roles):
-            text += " Boards printed back to back are played on as printed, without trimming."
+            text += tr(" Boards printed back to back are played on as printed, without trimming.")
         lines.append(text)
     if folds:
-        pairs = "Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then cut " \
-                "or trim the pair to its outline"
-        lines.append(pairs + (" (round pairs: trim the hinge off)." if "hinge" in marks else "."))
+        pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
+                   "cut or trim the pair to its outline")
+        lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
     if cut:
-        card = "For sturdier pieces, glue a sheet to thin card before you cut it"
+        card = tr("For sturdier pieces, glue a sheet to thin card before you cut it")
         if folds:
-            card += " (not a sheet with fold pairs: folded and glued, they are already two layers)"
+            card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
         if o.backs == "duplex" and "back" in roles:
-            card += "; a two-sided sheet stays paper (card would hide the registration), or glue its pieces " \
-                    "to card after cutting"
+            card += tr("; a two-sided sheet stays paper (card would hide the registration), or glue its pieces "
+                       "to card after cutting")
         lines.append(card + ".")
     if "crop" in marks:
-        lines.append(f"Artwork runs {o.bleed / MM:.1f} mm past the cut: cut between the crop marks.")
+        lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
+                        bleed=f"{o.bleed / MM:.1f}"))
     if "glue" in marks:
-        lines.append("Boards over several pages: trim each part on its red dotted line and lay it on the glue strip "
-                     "of the part before, its edge on the solid red line.")
+        lines.append(tr("Boards over several pages: trim each part on its red dotted line and lay it on the glue "
+                        "strip of the part before, its edge on the solid red line."))
     if o.ink == "bw":
-        lines.append("Black-and-white edition: colours print as the greys and patterns in the legend.")
+        lines.append(tr("Black-and-white edition: colours print as the greys and patterns in the legend."))
     elif o.ink == "saver":
-        lines.append("Ink-saver edition: large areas print as light tints.")
+        lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
 
 
@@ -102,9 +104,9 @@ def play_line(meta: Any) -> str:
     count = re.match(r"\s*(\d+(?:\s*[-–+]\s*\d*)?)(.*)", meta.players)
     players = meta.players
     if count and "player" not in meta.players:
-        noun = "player" if count.group(1).strip() == "1" else "players"
+        noun = tr("player") if count.group(1).strip() == "1" else tr("players")
         players = f"{count.group(1).strip()} {noun}{count.group(2)}"
-    parts = [players, meta.time, f"ages {meta.age}" if meta.age else ""]
+    parts = [players, meta.time, tr("ages {age}", age=meta.age) if meta.age else ""]
     return " · ".join(p for p in parts if p)
 
 
@@ -150,14 +152,14 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float) 
     half = (w - 8 * MM) / 2
     if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns
         y = _contents(surface, doc, x, y, w)
-        y = _block(surface, "Credits", credit_lines(meta), x, y, w)
+        y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w)
     else:
         y_left = _contents(surface, doc, x, y, half)
-        y_right = _block(surface, "Credits", credit_lines(meta), x + half + 8 * MM, y, half)
+        y_right = _block(surface, tr("Credits"), credit_lines(meta), x + half + 8 * MM, y, half)
         y = min(y_left, y_right)
     y = _legend(surface, doc, x, y, w)
     room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
-    return _block(surface, "Printing", advice_lines(doc), x, y, room)
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room)
 
 
 def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float) -> None:
@@ -176,8 +178,8 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float) -> None:
     surface.text(x, top, meta.name, title_font, size, INK, "left")
     line = play_line(meta)
     surface.text(x, top - 7 * MM, line, fonts.BOLD, 11, INK, "left")
-    surface.text(x + w, top - 7 * MM, f"Print-and-play edition · version {meta.version}", fonts.DEFAULT, 9, SOFT,
-                 "right")
+    edition = tr("Print-and-play edition · version {version}", version=meta.version)
+    surface.text(x + w, top - 7 * MM, edition, fonts.DEFAULT, 9, SOFT, "right")
     row = Box(x, panel.y + 4 * MM, w, top - 11 * MM - (panel.y + 4 * MM))
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
@@ -262,7 +264,7 @@ def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: fl
 
 
 def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
-    y = _heading(surface, "Contents", x, y, w)
+    y = _heading(surface, tr("Contents"), x, y, w)
     entries = contents_entries(doc)
     columns = 2 if len(entries) > 14 else 1
     col_w = w / columns
@@ -280,9 +282,9 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
 
 
 def contents_entries(doc: Any) -> list[tuple[str, int]]:
-    entries = [("Cover", 1)] + list(doc.contents)
+    entries = [(tr("Cover"), 1)] + list(doc.contents)
     if doc.calibration:
-        entries = sorted(entries + [("Duplex calibration", doc.calibration)], key=lambda e: e[1])
+        entries = sorted(entries + [(tr("Duplex calibration"), doc.calibration)], key=lambda e: e[1])
     return entries
 
 
@@ -297,7 +299,7 @@ LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed
 
 def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
     """The legend's entries: only the marks this PDF draws."""
-    return [(kind, text) for kind, text in LEGEND if kind in marks]
+    return [(kind, tr(text)) for kind, text in LEGEND if kind in marks]
 
 
 def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
@@ -306,7 +308,7 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
     items = legend_items(drawn_marks(doc))
     if not items and not [c for c in doc.game.palette.values() if c.label]:
         return y
-    y = _heading(surface, "Legend", x, y, w)
+    y = _heading(surface, tr("Legend"), x, y, w)
     col_w = w / 2
     row_y, row_h = y, 12.0
     for i, (kind, text) in enumerate(items):
@@ -323,7 +325,7 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
     palette = [c for c in doc.game.palette.values() if c.label]
     if palette:
         ink = doc.options.ink
-        surface.text(x, y, "Colours" + (" (as printed in black and white)" if ink == "bw" else ""),
+        surface.text(x, y, tr("Colours (as printed in black and white)") if ink == "bw" else tr("Colours"),
                      fonts.BOLD, 9, INK, "left")
         y -= 12
         row_y, row_h = y, 12.0
@@ -333,8 +335,8 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
                 row_y, row_h = row_y - row_h, 12.0
             sx, sy = x + col * col_w, row_y
             surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
-            grey = f" - prints as {round((1 - grey_of(color)) * 100)}% grey" if ink == "bw" else ""
-            pattern = f" with {color.pattern}" if ink == "bw" and color.pattern else ""
+            grey = tr(" - prints as {percent}% grey", percent=round((1 - grey_of(color)) * 100)) if ink == "bw" else ""
+            pattern = tr(" with {pattern}", pattern=tr(color.pattern)) if ink == "bw" and color.pattern else ""
             lines = fonts.wrap(f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, col_w - 18 * MM)
             for n, line in enumerate(lines):  # wrapped within its column: never over the next swatch
                 surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
@@ -353,9 +355,9 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float
     groups = [[palette[n].label or n for n in group] for group in grey_clashes(doc.game)]
     if not groups:
         return y
-    names = "; ".join(", ".join(g[:-1]) + " and " + g[-1] for g in groups)
-    text = (f"A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
-            "print this game's black-and-white edition instead.")
+    names = "; ".join(", ".join(g[:-1]) + tr(" and ") + g[-1] for g in groups)
+    text = tr("A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
+              "print this game's black-and-white edition instead.", names=names)
     for part in fonts.wrap(text, fonts.DEFAULT, 8, w):
         surface.text(x, y, part, fonts.DEFAULT, 8, INK, "left")
         y -= 10

@@ -7,6 +7,7 @@ from typing import Any
 from genpnp import fonts
 from genpnp.art.pips import pip_centres
 from genpnp.color import Color
+from genpnp.i18n import tr
 from genpnp.model.die import DieNet
 from genpnp.render import renderer
 from genpnp.render.marks import FOLD, FOLD_DASH
@@ -27,7 +28,7 @@ def _draw(die: Any, surface: Any) -> None:
         surface.line(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH)
     size = max(4.0, die.tab * 0.45)
     x, y, w, h = die.face_box(3)
-    surface.text(x + w / 2, y + h + die.tab / 2 - size / 3, "glue", fonts.DEFAULT, size, Color(0.45, 0.45, 0.45),
+    surface.text(x + w / 2, y + h + die.tab / 2 - size / 3, tr("glue"), fonts.DEFAULT, size, Color(0.45, 0.45, 0.45),
                  "center")
     surface.path(die.outline(), stroke=Color(0.45, 0.45, 0.45), width=0.35)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp.color import Color
+from genpnp.i18n import tr
 from genpnp.impose.sheet import Box, Mark
 from genpnp.render.shapes import outline, pair_outline
 from genpnp.units import MM
@@ -76,5 +77,5 @@ def draw_glue(surface: Any, box: Box, label: bool = True) -> None:
         if vertical:
             surface.rotate(90)
         surface.rect(-9 * MM, -2 * MM, 18 * MM, 4 * MM, fill=Color(1, 1, 1))
-        surface.text(0, -1.1 * MM, "glue here", fonts.DEFAULT, 7, Color(0.3, 0.3, 0.3), "center")
+        surface.text(0, -1.1 * MM, tr("glue here"), fonts.DEFAULT, 7, Color(0.3, 0.3, 0.3), "center")
         surface.restore()

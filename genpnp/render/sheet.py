@@ -7,6 +7,7 @@ from typing import Any
 
 from genpnp import fonts
 from genpnp.color import Color
+from genpnp.i18n import tr
 from genpnp.impose.frame import Frame, make_frame
 from genpnp.impose.sheet import Band, Sheet
 from genpnp.render.faces import draw_placement
@@ -166,7 +167,7 @@ def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tup
     cell = min(4.5 * MM, (h.h - 2 * MM) / rows)
     x0 = h.x2 - cols * cell - 34 * MM
     y_top = h.y2 - 1 * MM
-    surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, "assembly:", fonts.DEFAULT, 6.5, SOFT, "right")
+    surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, tr("assembly:"), fonts.DEFAULT, 6.5, SOFT, "right")
     for r in range(rows):
         for c in range(cols):
             here = (c, r) == tuple(current)
@@ -181,8 +182,9 @@ def footer_parts(doc: Any, number: int, total: int) -> tuple[list[str], list[str
     ink, backs, page number."""
     meta = doc.game.meta
     opts = doc.options
-    return ([meta.name, f"version {meta.version}", meta.licence],
-            [opts.paper.name, opts.ink, opts.backs, f"page {number} of {total}"])
+    return ([meta.name, tr("version {version}", version=meta.version), meta.licence],
+            [tr(opts.paper.name), tr(opts.ink), tr(opts.backs), tr("page {number} of {total}", number=number,
+                                                                  total=total)])
 
 
 def footer_texts(doc: Any, number: int, total: int) -> tuple[str, str]:
@@ -238,8 +240,9 @@ def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, b
 def draw_scale(surface: Any, box: Any, text: str) -> None:
     surface.rect(box.x, box.y, box.w, box.h, stroke=INK, width=0.5)
     surface.text(box.x + box.w / 2, box.y + box.h / 2 + 1, text, fonts.BOLD, 8, INK, "center")
-    surface.text(box.x + box.w / 2, box.y + box.h / 2 - 7, "scale check", fonts.DEFAULT, 5.5, SOFT, "center")
-    surface.text(box.x + box.w / 2, box.y - 3 * MM, f"must measure {text}", fonts.DEFAULT, 5.5, SOFT, "center")
+    surface.text(box.x + box.w / 2, box.y + box.h / 2 - 7, tr("scale check"), fonts.DEFAULT, 5.5, SOFT, "center")
+    surface.text(box.x + box.w / 2, box.y - 3 * MM, tr("must measure {length}", length=text), fonts.DEFAULT,
+                 5.5, SOFT, "center")
 
 
 def draw_scale_bar(surface: Any, length: float, thick: float, text: str) -> None:
@@ -249,4 +252,4 @@ def draw_scale_bar(surface: Any, length: float, thick: float, text: str) -> None
     surface.line(0, y, length, y, INK, 0.6)
     for x in (0, length):
         surface.line(x, y - 1 * MM, x, y + 1.6 * MM, INK, 0.6)
-    surface.text(length / 2, y + 1.0 * MM, f"{text} scale check", fonts.BOLD, 5.5, INK, "center")
+    surface.text(length / 2, y + 1.0 * MM, tr("{length} scale check", length=text), fonts.BOLD, 5.5, INK, "center")

@@ -106,6 +106,7 @@ class Preview:
     status: str = "starting"
     timings: dict[str, float] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    lang: str | None = None  # --lang: the game in this one of its languages
 
     @property
     def images(self) -> Path:
@@ -162,7 +163,7 @@ class Preview:
         with self.lock:
             options = self.options
         try:
-            game = load_game(self.folder, self.game_id, self.overlays())
+            game = load_game(self.folder, self.game_id, self.overlays(), self.lang)
             if self.strict and warnings_of(game):
                 raise ContentError(strict_problems(warnings_of(game)))
             check_components(game, options)
@@ -244,8 +245,10 @@ class Preview:
         built = build_game(game, options, self.out_dir, self.force)
         faces: dict = {}
         audit = audit_game(game, options, faces)
-        doc = impose_game(game, options)
-        digests = page_digests(doc, f"page|{self.dpi}")
+        from genpnp import i18n
+
+        with i18n.using(game.lang):
+            digests = page_digests(impose_game(game, options), f"page|{self.dpi}")
         folder = self.images / "pages"
         folder.mkdir(parents=True, exist_ok=True)
         paths = [folder / f"{digest}.png" for digest in digests]
