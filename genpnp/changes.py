@@ -44,11 +44,18 @@ class FaceRecord:
 def _font_salt(game: Any) -> str:
     """The game's own font files by content (every file a ``fonts:`` entry names), so that a changed font
     file changes every digest (the digests see a font by its name only)."""
+    from genpnp.fileaccess import Refused, read
+    from genpnp.fontfile import MAX_BYTES
+
     h = hashlib.blake2b(digest_size=8)
     for name, entry in sorted((game.meta.fonts or {}).items()):
         for value in vars(entry).values():
-            if isinstance(value, Path) and value.is_file():
-                h.update(name.encode() + b"=" + hashlib.blake2b(value.read_bytes(), digest_size=8).digest())
+            if isinstance(value, Path):
+                try:  # through the one door, as at load (where the file was checked)
+                    data = read(value, game.root, MAX_BYTES)
+                except Refused:
+                    continue
+                h.update(name.encode() + b"=" + hashlib.blake2b(data, digest_size=8).digest())
     return h.hexdigest()
 
 
