@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import io
 import shutil
-import stat
 import struct
 import subprocess
 from pathlib import Path
@@ -31,23 +30,15 @@ class FontFileError(ValueError):
 
 
 def read(path: Path) -> bytes:
-    """The file's bytes: a regular file of at most MAX_BYTES."""
+    """The file's bytes: a regular file of at most MAX_BYTES, read through the one door (genpnp.fileaccess;
+    where it may lie was checked when the game named it)."""
+    from genpnp.fileaccess import Refused
+    from genpnp.fileaccess import read as read_file
+
     try:
-        info = path.stat()
-    except OSError as exc:
-        raise FontFileError(f"cannot read the file ({exc.strerror})") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise FontFileError("not a regular file")
-    if info.st_size > MAX_BYTES:
-        raise FontFileError(f"the file has {info.st_size:,} bytes; a font file has at most {MAX_BYTES:,}")
-    try:
-        with path.open("rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise FontFileError(f"cannot read the file ({exc.strerror})") from None
-    if len(data) > MAX_BYTES:
-        raise FontFileError(f"the file has more than {MAX_BYTES:,} bytes")
-    return data
+        return read_file(path, None, MAX_BYTES)
+    except Refused as exc:
+        raise FontFileError(str(exc)) from None
 
 
 def truetype(data: bytes) -> tuple[bytes, bool]:
