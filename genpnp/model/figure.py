@@ -162,7 +162,8 @@ def _column(letters: str) -> int:
     return n - 1
 
 
-def _letters(i: int) -> str:
+def column_letters(i: int) -> str:
+    """A board column's letters: 0 -> A, 25 -> Z, 26 -> AA."""
     out = ""
     i += 1
     while i:
@@ -210,7 +211,7 @@ class Cells:
             raise CellError(f'"{ref}" is not a cell: write its column letter and row number (A1, C3)')
         col, row = _column(m.group(1).upper()), int(m.group(2)) - 1
         if not (0 <= col < self.cols and 0 <= row < self.rows):
-            raise CellError(f'no cell "{ref}": the cells run from A1 to {_letters(self.cols - 1)}{self.rows}')
+            raise CellError(f'no cell "{ref}": the cells run from A1 to {column_letters(self.cols - 1)}{self.rows}')
         if self.target is not None:
             x, y, w, h = self.target.cell_box(row, col)
         else:
@@ -241,7 +242,7 @@ class Cells:
             assert ma and mb
             c0, c1 = sorted((_column(ma.group(1).upper()), _column(mb.group(1).upper())))
             r0, r1 = sorted((int(ma.group(2)), int(mb.group(2))))
-            return [f"{_letters(c)}{r}" for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
+            return [f"{column_letters(c)}{r}" for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)]
         return [ref]
 
 
@@ -460,7 +461,7 @@ def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, floa
         for col in range(cells.cols):
             px, _, pw, _ = _cell_xy(cells, 0, col)
             if x0 - 0.1 <= px and px + pw <= x1 + 0.1:
-                out.append((px + pw / 2, y1 + size * 0.45, _letters(col)))
+                out.append((px + pw / 2, y1 + size * 0.45, column_letters(col)))
     if margin and x0 <= top[0] + 0.1:
         pts.append((x0 - margin, y0))
     else:
@@ -472,7 +473,7 @@ def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, floa
 
 
 def _cell_xy(cells: Cells, row: int, col: int) -> tuple[float, float, float, float]:
-    poly = cells.polygon(f"{_letters(col)}{row + 1}")
+    poly = cells.polygon(f"{column_letters(col)}{row + 1}")
     x0, y0, x1, y1 = _bbox(poly)
     return x0, y0, x1 - x0, y1 - y0
 

@@ -7,20 +7,12 @@ from typing import Any
 from genpnp import fonts
 from genpnp.color import Color
 from genpnp.model.board import GridBoard
+from genpnp.model.figure import column_letters
 from genpnp.render import renderer
 from genpnp.render.band import draw_band
 from genpnp.render.pieces import draw_face
 
 WHITE = Color(1, 1, 1)
-
-
-def column_label(i: int) -> str:
-    out = ""
-    i += 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        out = chr(65 + r) + out
-    return out
 
 
 def draw_grid(board: Any, surface: Any) -> None:
@@ -41,7 +33,7 @@ def draw_grid(board: Any, surface: Any) -> None:
     if board.labels != "none" and m >= 4:
         size = min(m * 0.55, cell * 0.3, 12)
         for c in range(board.cols):
-            text = column_label(c) if board.labels == "letters-numbers" else str(c + 1)
+            text = column_letters(c) if board.labels == "letters-numbers" else str(c + 1)
             x = m + (c + 0.5) * cell
             surface.text(x, h - m + (m - size) / 2 + 1, text, fonts.BOLD, size, board.line, "center")
             surface.text(x, (m - size) / 2 + 1, text, fonts.BOLD, size, board.line, "center")
