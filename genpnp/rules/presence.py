@@ -246,7 +246,7 @@ def run_states(game: Any, rule: Rule) -> Outcome:
         source = getattr(comp, "source", None)
         if source is None or not hasattr(comp, "source_name") or (p.texts and comp.name not in p.texts):
             continue
-        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), start=1):
+        for number, line in enumerate(getattr(comp, "body", "").splitlines(), start=1):  # as read at load
             for m in pattern.finditer(line):
                 digits = next((g for g in m.groups() if g and g.isdigit()), None)
                 if digits is None:
