@@ -100,8 +100,8 @@ def test_a_county_name_that_reaches_the_border_slots_is_caught(tmp_path: Path) -
     edit(folder / "components.yaml", "    label_at: top\n", "    label_at: top\n    label_size: 8mm\n", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert re.search(r"components\.yaml:\d+:\d+: token-on-county: board: the label(?: and zone-mark)? of hex .* reach outside the space "
-                     r"\(onto its edge, where the border slots run\)", out), out
+    assert re.search(r"components\.yaml:\d+:\d+: token-on-county: board: the label(?: and zone-mark)? of hex .* "
+                     r"reach outside the space \(onto its edge, where the border slots run\)", out), out
 
 
 def test_county_names_and_zone_marks_clear_the_token_and_the_slots() -> None:
