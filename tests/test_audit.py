@@ -91,8 +91,8 @@ def test_audit_catches_a_backs_page_on_the_wrong_sheet():
     game = load_game(CONTENT / "berzerka")
     doc = impose_game(game, Options(backs="duplex"))
     sheets = list(doc.sheets)
-    blank = next(i for i, s in enumerate(sheets) if s.role == "blank")
-    del sheets[blank]  # a page short: the backs after it fall on odd pages
+    calibration = next(i for i, s in enumerate(sheets) if s.role == "calibration-back")
+    del sheets[calibration]  # a page short: the backs after it fall on odd pages
     doc.sheets = SheetList(sheets)
     assert any(f.kind == "duplex" for f in audit_document(doc, "x.pdf").findings)
 

@@ -10,7 +10,7 @@ from pdfcheck import CONTENT, MM, run
 from pypdf import PdfReader
 
 from genpnp.content.project import load_game
-from genpnp.impose.document import impose_game
+from genpnp.impose.document import impose_game, page_roles
 from genpnp.impose.options import Options, parse_paper
 from genpnp.impose.sheet import Box
 
@@ -186,31 +186,52 @@ def _pdf_pages(tmp_path: Path, game: str, *options: str) -> list[str]:
 
 
 @pytest.mark.parametrize("game, paper, bleed", [("mapmaker", "letter", "0"), ("berzerka", "a4", "3"),
-                                                ("redistrict", "legal", "3"), ("berrymandering", "letter", "0")])
+                                                ("redistrict", "legal", "3"), ("gerrymander", "letter", "0")])
 def test_duplex_backs_are_the_even_page_behind_their_fronts(tmp_path: Path, game: str, paper: str, bleed: str):
-    """Read back from the PDF: every "(backs)" page is even and follows the page of its fronts;
-    a sheet of pieces without backs has nothing printed on its back."""
+    """Read back from the PDF: every "(backs)" page is even and follows the page of its fronts; in
+    the part printed double-sided every sheet to cut has its backs behind it; what has no backs
+    prints single-sided at the end (its footer says so); a blank page is only the back of the last
+    page to read, and says so; a build with no two-sided piece has no blank page at all."""
     pages = _pdf_pages(tmp_path, game, "--backs", "duplex", "--paper", paper, "--bleed", bleed)
     doc = impose_game(load_game(CONTENT / game), Options(paper=parse_paper(paper), backs="duplex",
                                                          bleed=float(bleed) * MM))
-    assert len(pages) == len(doc.sheets)
-    for n, text in enumerate(pages, start=1):
-        for title in (line for line in text.split("\n") if line.endswith("(backs)")):
-            assert n % 2 == 0, (n, title)
-            assert title.replace(" (backs)", "") in pages[n - 2].split("\n"), n
-    for n, sheet in enumerate(doc.sheets, start=1):
-        if sheet.role in ("pieces", "poster") and not sheet.whole:
-            assert n % 2 == 1, (n, sheet.title)
-            if n < len(pages):
-                after = doc.sheets[n]
-                assert after.role in ("back", "blank"), (n, sheet.title)
-                if after.role == "blank":
-                    assert pages[n].strip() == "", n
+    assert_duplex_order(doc, pages)
+
+
+def assert_duplex_order(doc, pages: list[str] | None = None) -> None:
+    """The duplex guarantees of one build, from its imposition (and its pages' text, when given)."""
+    roles = page_roles(doc)
+    where = (doc.game.id, doc.options.paper.name, doc.options.bleed)
+    if pages is not None:
+        assert len(pages) == len(roles)
+        for n, text in enumerate(pages, start=1):
+            for title in (line for line in text.split("\n") if line.endswith("(backs)")):
+                assert n % 2 == 0, (n, title)
+                assert title.replace(" (backs)", "") in pages[n - 2].split("\n"), n
+    single = doc.single_sided or len(roles) + 1
+    assert all(r not in ("back", "blank", "calibration", "calibration-back") for r in roles[single - 1:]), where
+    blanks = [n for n, r in enumerate(roles, start=1) if r == "blank"]
+    assert len(blanks) <= 1 and ("back" in roles or not blanks), where  # no two-sided piece: no blank
+    for n in blanks:
+        assert n % 2 == 0 and roles[n - 2] in ("cover", "text", "page") and roles[n] == "calibration", where
+        if pages is not None:
+            assert f"left blank: it is the back of page {n - 1}" in " ".join(pages[n - 1].split()), where
+    for n, role in enumerate(roles, start=1):
+        if n >= single:
+            if pages is not None:
+                assert "print single-sided" in " ".join(pages[n - 1].split()), (where, n)
+            continue
+        assert role not in ("poster", "board"), (where, n)  # these print single-sided
+        if role in ("pieces", "calibration"):
+            assert n % 2 == 1 and roles[n] in ("back", "calibration-back"), (where, n)
+        if role in ("back", "calibration-back"):
+            assert n % 2 == 0 and roles[n - 2] in ("pieces", "calibration"), (where, n)
 
 
 def test_page_total_over_the_option_sets():
     """Over 5 games x letter/a4/legal x fold/duplex x bleed 0/3, at most the 889 pages of before,
-    besides the calibration sheet that each duplex build with backs now carries (two pages)."""
+    besides the calibration sheet that each duplex build with backs now carries (two pages); each
+    duplex build keeps the duplex guarantees (``assert_duplex_order``)."""
     total = calibration = 0
     for name in ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict"):
         game = load_game(CONTENT / name)
@@ -221,8 +242,10 @@ def test_page_total_over_the_option_sets():
             assert cal == (2 if backs == "duplex" and "back" in roles else 0), (name, paper, backs, bleed)
             calibration += cal
             total += len(roles) - cal
+            if backs == "duplex":  # the duplex guarantees hold over every duplex build
+                assert_duplex_order(doc)
     # 1,084 before the frame gave way and sections shared sheets (879 then); more since Berrymandering's twelve
     # state maps print at tile size (30 mm cells, poster-tiled) so that a disc fits its cell, and duplex
     # pieces with bleed keep off other sections' pages
-    assert total <= 1445  # 1,441 now
+    assert total <= 1127  # 1,127 now: a duplex build prints what has no backs single-sided, without blank pages
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2

@@ -66,9 +66,12 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("round pairs" in printing) == ("hinge" in marks), where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
-        assert ("double-sided" in printing) == (backs == "duplex"), where
+        assert ("double-sided" in printing) == (backs == "duplex" and doc.single_sided != 1), where
         assert ("(backs)" in printing) == ("back" in roles), where
-        assert ("single-sided" in printing) == (backs == "fold"), where
+        assert ("Print single-sided." in printing) == (backs == "fold"), where
+        if doc.single_sided > 1:  # a duplex build: which pages print double-sided, which single-sided
+            assert f"Print pages 1 to {doc.single_sided - 1} double-sided" in printing, where
+            assert f"then pages {doc.single_sided} to {len(roles)} single-sided" in printing, where
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
             assert "fold on the dashed line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it

@@ -50,19 +50,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if o.backs == "fold":
         lines.append(tr("Print single-sided."))
     else:
-        flip = tr("long") if o.flip == "long" else tr("short")
-        two_sided = "back" in roles
-        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
-        if two_sided:
-            text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
-        if doc.calibration:
-            text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
-                       first=doc.calibration, second=doc.calibration + 1)
-        if cut:
-            text += tr(" Sheets to cut have their backs or nothing behind them.")
-        if _boards_back_to_back(roles):
-            text += tr(" Boards printed back to back are played on as printed, without trimming.")
-        lines.append(text)
+        lines.append(duplex_line(doc, roles))
     if folds:
         pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
@@ -88,8 +76,27 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     return lines
 
 
-def _boards_back_to_back(roles: list[str]) -> bool:
-    return any(a == "board" and b == "board" and n % 2 == 0 for n, (a, b) in enumerate(zip(roles, roles[1:])))
+def duplex_line(doc: Any, roles: list[str]) -> str:
+    """How to print a duplex build: the pages that print double-sided (flipping on which edge), the
+    calibration sheet first where there are backs, and the pages that print single-sided."""
+    o = doc.options
+    flip = tr("long") if o.flip == "long" else tr("short")
+    total, single = len(roles), doc.single_sided
+    if single == 1:
+        return tr("Print single-sided: this build has no two-sided sheet.")
+    if single:
+        rest = tr("pages {first} to {total}", first=single, total=total) if single < total else \
+            tr("page {number}", number=total)
+        text = tr("Print pages 1 to {last} double-sided, flipping on the {flip} edge, then {rest} single-sided "
+                  "(nothing prints on their backs).", last=single - 1, flip=flip, rest=rest)
+    else:
+        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
+    if "back" in roles:
+        text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
+    if doc.calibration:
+        text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
+                   first=doc.calibration, second=doc.calibration + 1)
+    return text
 
 
 PANEL = 64 * MM  # the cover's picture: title, players and a composition of the pieces
