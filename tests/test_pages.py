@@ -14,6 +14,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
+from genpnp.render.cover import page_range
 from genpnp.render.sheet import draw_sheet
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
@@ -32,6 +33,8 @@ def _marks_of_every_page(doc) -> set[str]:
         for mark in sheet.marks:
             kinds.add(("hinge" if mark.shape == "circle-pair" else "cut") if mark.kind == "outline" else mark.kind)
         kinds.update(kind for kind, _ in sheet.fills)
+        if any(getattr(p.component, "folds_up", False) for p in sheet.placements):
+            kinds.update({"fold", "fold-up"})  # a die net: its fold lines are drawn on the piece
     return kinds
 
 
@@ -62,7 +65,10 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         for kind, words in LEGEND_WORDS.items():  # the legend names exactly the marks drawn
             assert (words in legend) == (kind in marks), (where, kind)
         assert "genpnp calibrate" not in cover and "genpnp calibrate" not in " ".join(text.values()), where
-        assert ("fold on the dashed line" in printing) == bool({"fold", "hinge"} & marks), where
+        folds = {m.kind for sheet in doc.sheets for m in sheet.marks} & {"fold"} | \
+            {"hinge" for sheet in doc.sheets for m in sheet.marks if m.shape == "circle-pair"}
+        assert ("fold on the dashed line" in printing) == bool(folds), where  # fold pairs
+        assert ("fold along the dashed lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
@@ -70,8 +76,8 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("(backs)" in printing) == ("back" in roles), where
         assert ("Print single-sided." in printing) == (backs == "fold"), where
         if doc.single_sided > 1:  # a duplex build: which pages print double-sided, which single-sided
-            assert f"Print pages 1 to {doc.single_sided - 1} double-sided" in printing, where
-            assert f"then pages {doc.single_sided} to {len(roles)} single-sided" in printing, where
+            assert f"Print {page_range(1, doc.single_sided - 1)} double-sided" in printing, where
+            assert f"then {page_range(doc.single_sided, len(roles))} single-sided" in printing, where
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
             assert "fold on the dashed line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it

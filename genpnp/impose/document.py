@@ -393,8 +393,9 @@ def _blank(back_of: int) -> Sheet:
 
 def drawn_marks(doc: Document) -> frozenset[str]:
     """The kinds of marks the document's pages draw (cut, fold, crop, hinge, trim, glue, edge,
-    align), for a legend that names only those. A run's pages all carry the same kinds of marks,
-    so of each run only its first and last page are imposed here."""
+    align; fold-up: fold lines drawn on pieces that fold up), for a legend that names only those.
+    A run's pages all carry the same kinds of marks, so of each run only its first and last page
+    are imposed here."""
     kinds: set[str] = set()
     entries = doc.sheets._entries
     runs: dict[tuple, list[int]] = {}
@@ -412,7 +413,17 @@ def drawn_marks(doc: Document) -> frozenset[str]:
                 else:
                     kinds.add(mark.kind)
             kinds.update(kind for kind, _ in sheet.fills)
+    if folding_pieces(doc):
+        kinds.add("fold-up")  # their fold lines are drawn on the pieces themselves
     return frozenset(kinds)
+
+
+def folding_pieces(doc: Document) -> list[Any]:
+    """The components of this build whose pieces fold up into a solid (a die net): cut out, folded
+    along the dashed lines drawn on them and glued by their tabs."""
+    chosen = doc.options.components
+    return [c for c in doc.game.ordered() if getattr(c, "folds_up", False) and getattr(c, "pieces", None)
+            and (not chosen or c.name in chosen)]
 
 
 def page_roles(doc: Document) -> list[str]:

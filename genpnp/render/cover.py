@@ -35,7 +35,7 @@ def credit_lines(meta: Any) -> list[str]:
 
 def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     """Printing advice for this build alone: its paper, its sides, the marks its pages draw."""
-    from genpnp.impose.document import drawn_marks, page_roles
+    from genpnp.impose.document import drawn_marks, folding_pieces, page_roles
 
     o = doc.options
     marks = drawn_marks(doc) if marks is None else marks
@@ -55,6 +55,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+    folding = folding_pieces(doc)
+    if folding:
+        names = tr(" and ").join(c.label for c in folding)
+        lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
+                        "face it meets.", names=names))
     if cut:
         card = tr("For sturdier pieces, glue a sheet to thin card before you cut it")
         if folds:
@@ -76,6 +81,15 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     return lines
 
 
+def page_range(first: int, last: int) -> str:
+    """"page 3", "pages 3 and 4", "pages 3 to 9"."""
+    if first == last:
+        return tr("page {number}", number=first)
+    if last == first + 1:
+        return tr("pages {first} and {last}", first=first, last=last)
+    return tr("pages {first} to {last}", first=first, last=last)
+
+
 def duplex_line(doc: Any, roles: list[str]) -> str:
     """How to print a duplex build: the pages that print double-sided (flipping on which edge), the
     calibration sheet first where there are backs, and the pages that print single-sided."""
@@ -85,10 +99,8 @@ def duplex_line(doc: Any, roles: list[str]) -> str:
     if single == 1:
         return tr("Print single-sided: this build has no two-sided sheet.")
     if single:
-        rest = tr("pages {first} to {total}", first=single, total=total) if single < total else \
-            tr("page {number}", number=total)
-        text = tr("Print pages 1 to {last} double-sided, flipping on the {flip} edge, then {rest} single-sided "
-                  "(nothing prints on their backs).", last=single - 1, flip=flip, rest=rest)
+        text = tr("Print {pages} double-sided, flipping on the {flip} edge, then {rest} single-sided.",
+                  pages=page_range(1, single - 1), flip=flip, rest=page_range(single, total))
     else:
         text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
     if "back" in roles:
@@ -306,7 +318,8 @@ LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed
 
 def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
     """The legend's entries: only the marks this PDF draws."""
-    return [(kind, tr(text)) for kind, text in LEGEND if kind in marks]
+    shown = marks | {"fold"} if "fold-up" in marks else marks  # a die net's fold lines are fold lines too
+    return [(kind, tr(text)) for kind, text in LEGEND if kind in shown]
 
 
 def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
