@@ -109,14 +109,11 @@ def test_audit_json_lists_every_page(tmp_path: Path):
 def test_no_faults_over_the_sixty_option_sets():
     """5 games x letter/a4/legal x fold/duplex x bleed 0/3: no overflow, no overlap, no mark on art,
     nothing outside the margin, no bleed over a fold, every backs page behind its fronts."""
-    import itertools
+    import sweep
 
-    for name in ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict"):
-        game = load_game(CONTENT / name)
-        faces: dict = {}
-        for paper, backs, bleed in itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)):
-            options = Options(paper=parse_paper(paper), backs=backs, bleed=bleed * 72 / 25.4)
-            audit = audit_game(game, options, faces)
+    for name in sweep.GAMES:
+        for paper, backs, bleed in sweep.SETS:
+            audit = sweep.audit(name, paper, backs, bleed)
             assert not audit.errors, [str(f) for f in audit.errors[:5]]
             assert not [f for f in audit.findings if f.kind in ("overflow", "text-overlap")]
 

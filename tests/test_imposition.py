@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 import pytest
@@ -232,11 +231,12 @@ def test_page_total_over_the_option_sets():
     """Over 5 games x letter/a4/legal x fold/duplex x bleed 0/3, at most the 889 pages of before,
     besides the calibration sheet that each duplex build with backs now carries (two pages); each
     duplex build keeps the duplex guarantees (``assert_duplex_order``)."""
+    import sweep
+
     total = calibration = 0
-    for name in ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict"):
-        game = load_game(CONTENT / name)
-        for paper, backs, bleed in itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)):
-            doc = impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM))
+    for name in sweep.GAMES:
+        for paper, backs, bleed in sweep.SETS:
+            doc = sweep.document(name, paper, backs, bleed)
             roles = [s.role for s in doc.sheets]
             cal = roles.count("calibration") + roles.count("calibration-back")
             assert cal == (2 if backs == "duplex" and "back" in roles else 0), (name, paper, backs, bleed)

@@ -51,9 +51,10 @@ def _pages_text(doc, path: Path, numbers: list[int]) -> dict[int, str]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: Path):
-    game = load_game(CONTENT / name)
+    import sweep
+
     for paper, backs, bleed in SETS:
-        doc = impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM))
+        doc = sweep.document(name, paper, backs, bleed)
         where = f"{name} {paper} {backs} bleed {bleed}"
         marks = _marks_of_every_page(doc)
         roles = ["board" if s.whole else s.role for s in doc.sheets]

@@ -1,0 +1,50 @@
+"""The five games over the 60 option sets (letter/a4/legal x fold/duplex x bleed 0/3), each imposed
+once per test session and shared by the tests that read them: page totals and the duplex order
+(test_imposition), legends and printing lines (test_pages), the audit (test_audit).
+
+A document here has every page imposed already (a plain list of sheets, not pages imposed afresh
+on each access): tests read it, none may change it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from functools import cache
+from typing import Any
+
+from pdfcheck import CONTENT, MM
+
+from genpnp.content.project import load_game
+from genpnp.impose.document import Document, impose_game
+from genpnp.impose.options import Options, parse_paper
+from genpnp.impose.sheet import SheetList
+
+GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
+SETS = list(itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)))
+
+
+@cache
+def game(name: str) -> Any:
+    return load_game(CONTENT / name)
+
+
+@cache
+def document(name: str, paper: str, backs: str, bleed: int) -> Document:
+    """The game imposed with these options, every page imposed once."""
+    doc = impose_game(game(name), Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM))
+    doc.sheets = SheetList(list(doc.sheets))
+    return doc
+
+
+@cache
+def audit(name: str, paper: str, backs: str, bleed: int) -> Any:
+    """``genpnp audit``'s measurements of that document (faces recorded once per game)."""
+    from genpnp.audit.checks import audit_document
+
+    doc = document(name, paper, backs, bleed)
+    return audit_document(doc, doc.options.file_name(name), _faces(name))
+
+
+@cache
+def _faces(name: str) -> dict:
+    return {}
