@@ -8,8 +8,12 @@ on each access): tests read it, none may change it.
 
 from __future__ import annotations
 
+import atexit
 import itertools
+import shutil
+import tempfile
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pdfcheck import CONTENT, MM
@@ -48,3 +52,48 @@ def audit(name: str, paper: str, backs: str, bleed: int) -> Any:
 @cache
 def _faces(name: str) -> dict:
     return {}
+
+
+# one duplex build of each game, its PDF written once and read back by the tests of the duplex
+# order (test_imposition) and of the outline (test_pages): a different paper and bleed for each
+DUPLEX_BUILDS = {"berrymandering": ("a4", 0), "berzerka": ("a4", 3), "gerrymander": ("letter", 0),
+                 "mapmaker": ("letter", 0), "redistrict": ("legal", 3)}
+
+
+@cache
+def _out() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="genpnp-sweep-"))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+@cache
+def duplex_pdf(name: str) -> Path:
+    """The game's duplex build (``DUPLEX_BUILDS``) as ``genpnp build`` writes it."""
+    from genpnp.build import build_game
+
+    paper, bleed = DUPLEX_BUILDS[name]
+    options = Options(paper=parse_paper(paper), backs="duplex", bleed=bleed * MM)
+    return build_game(game(name), options, _out()).path
+
+
+@cache
+def page_texts(path: Path) -> tuple[str, ...]:
+    """``pdf_texts`` of a PDF written once per session (``duplex_pdf``)."""
+    return pdf_texts(path)
+
+
+def pdf_texts(path: Path) -> tuple[str, ...]:
+    """Each page's text as the PDF holds it, read back with pdfium (lines end in a newline)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    texts = []
+    for n in range(len(pdf)):
+        page = pdf[n]
+        text = page.get_textpage()
+        texts.append(text.get_text_range().replace("\r\n", "\n"))
+        text.close()
+        page.close()
+    pdf.close()
+    return tuple(texts)

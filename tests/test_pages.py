@@ -39,14 +39,16 @@ def _marks_of_every_page(doc) -> set[str]:
 
 
 def _pages_text(doc, path: Path, numbers: list[int]) -> dict[int, str]:
-    """The text of the given pages (1-based) as the PDF prints them, read back with pypdf."""
+    """The text of the given pages (1-based) as the PDF prints them, read back with pdfium."""
     paper = (doc.options.paper.w, doc.options.paper.h)
     total = len(doc.sheets)
     write_pdf(path, [doc.sheets.page_size(n - 1, paper) for n in numbers],
               lambda surface, i: draw_sheet(surface, doc, doc.sheets[numbers[i] - 1], numbers[i], total),
               "t", "t", doc.options.ink)
-    reader = PdfReader(path)
-    return {n: " ".join((reader.pages[i].extract_text() or "").split()) for i, n in enumerate(numbers)}
+    import sweep
+
+    texts = sweep.pdf_texts(path)
+    return {n: " ".join(texts[i].split()) for i, n in enumerate(numbers)}
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -147,15 +149,17 @@ def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
+def test_every_pdf_has_an_outline(name: str):
     """Bookmarks: the cover, each text with its headings, each component where its sheets start,
     each sheet of a component of several; read back from the PDF with pypdf."""
-    from genpnp.build import build_game
+    import sweep
 
-    game = load_game(CONTENT / name)
-    built = build_game(game, Options(paper=parse_paper("a4"), backs="duplex"), tmp_path)
-    reader = PdfReader(built.path)
-    doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
+    game = sweep.game(name)
+    path = sweep.duplex_pdf(name)  # the duplex build test_imposition reads back too
+    reader = PdfReader(path)
+    texts = sweep.page_texts(path)
+    paper, bleed = sweep.DUPLEX_BUILDS[name]
+    doc = sweep.document(name, paper, "duplex", bleed)
 
     def walk(items, depth=0):
         for item in items:
@@ -176,7 +180,7 @@ def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
                 found = [(d, p) for d, t, p in marks if t == block.text.replace("*", "") and d >= 1]
                 assert found, block.text
                 page = found[0][1]
-                assert block.text.replace("*", "").split()[0] in reader.pages[page - 1].extract_text(), block.text
+                assert block.text.replace("*", "").split()[0] in texts[page - 1], block.text
     if doc.calibration:
         assert top["Duplex calibration"] == doc.calibration
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
