@@ -108,9 +108,11 @@ def audit_document(doc: Document, file: str, faces: dict | None = None) -> Audit
         from genpnp.rules.contrast import check_contrast
 
         pages[0].findings.extend(Finding(1, "contrast", v.message, v.loc) for v in check_contrast(game))
-    two_sided = options.backs == "duplex"
     count = len(sheets)
-    return Audit(game.id, file, pages, math.ceil(count / 2) if two_sided else count,
+    if options.backs == "duplex":  # two pages a sheet, but for the part printed single-sided
+        single = getattr(doc, "single_sided", 0) or count + 1
+        count = math.ceil((single - 1) / 2) + count - (single - 1)
+    return Audit(game.id, file, pages, count,
                  fixed + math.ceil(piece_area / printable_area - 1e-9))
 
 
