@@ -230,3 +230,15 @@ def test_a_font_file_without_its_licence_is_an_error(tmp_path: Path):
     make(tmp_path, FAMILY.replace("    licence: test\n", ""))
     code, out = build(tmp_path)
     assert code == 1 and "game.yaml:8:" in out and 'missing key "licence"' in out, out  # the body entry
+
+
+def test_the_cover_speaks_in_the_games_own_faces(tmp_path):
+    """The cover's title and headings in the game's display face, its text in the game's text family
+    (game.yaml styles: title and body), not genpnp's default."""
+    from pdfcheck import CONTENT, run
+    from pypdf import PdfReader
+
+    assert run("build", "berrymandering", "--content", CONTENT, "--out", tmp_path, "-q").exit_code == 0
+    page = PdfReader(str(tmp_path / "berrymandering-letter-color.pdf")).pages[0]
+    names = {str(f["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()}
+    assert {"Cherry-Bomb-Regular", "Cabin-Regular", "Cabin-Bold", "Cabin-Italic"} <= names, names

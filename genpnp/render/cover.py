@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from genpnp import fonts
 from genpnp.backends.ink import grey_of
@@ -129,10 +129,28 @@ def play_line(meta: Any) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def display_font(game: Any) -> str:
-    """The game's display font for titles, where it names one; else the bold text font."""
-    name = getattr(game.meta, "display_font", "") or ""
-    return name if name else fonts.BOLD
+class Look(NamedTuple):
+    """The cover's faces: the game's display face for its title and headings, its text family for the
+    rest (game.yaml ``styles:`` title and body), else genpnp's defaults."""
+
+    display: str
+    regular: str
+    bold: str
+    italic: str
+    accent: Any
+
+
+def cover_look(doc: Any) -> Look:
+    from genpnp.art.richtext import style_font
+    from genpnp.render.sheet import title_look
+
+    display, accent = title_look(doc)
+    meta = doc.game.meta
+    body = meta.styles.body if meta.styles is not None else None
+    if body is None or not body.font:
+        return Look(display, fonts.DEFAULT, fonts.BOLD, fonts.ITALIC, accent)
+    regular = style_font(body.font, {n: e.file for n, e in (meta.fonts or {}).items()})
+    return Look(display, regular, fonts.styled(regular, "b"), fonts.styled(regular, "i"), accent)
 
 
 class _Measure:
@@ -149,39 +167,40 @@ def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
     """The picture at the top takes the room the text leaves (at least ``PANEL``)."""
     p = frame.printable
     x, w = p.x + 6 * MM, p.w - 12 * MM
-    used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2)
+    look = cover_look(doc)
+    used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look)
     room = p.h - used - frame.scale - 12 * MM  # the scale square and its label at the foot
     panel_h = max(PANEL, min(room, 1.5 * PANEL))
     panel = Box(p.x, p.y2 - panel_h, p.w, panel_h)
-    _panel(surface, doc, panel, x, w)
-    _text(surface, doc, frame, x, w, panel.y)
+    _panel(surface, doc, panel, x, w, look)
+    _text(surface, doc, frame, x, w, panel.y, look)
 
 
-def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float) -> float:
+def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look) -> float:
     """The cover below its picture (from ``top`` down): description, contents, credits, legend,
     printing advice; returns where it ends."""
     meta = doc.game.meta
     y = top - 7 * MM
     if meta.description:
-        lines = fonts.wrap(meta.description, fonts.ITALIC, 10, w)
+        lines = fonts.wrap(meta.description, look.italic, 10, w)
         for line in lines:
-            surface.text(x, y, line, fonts.ITALIC, 10, INK, "left")
+            surface.text(x, y, line, look.italic, 10, INK, "left")
             y -= 12.5
         y -= 3 * MM
     half = (w - 8 * MM) / 2
     if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns
-        y = _contents(surface, doc, x, y, w)
-        y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w)
+        y = _contents(surface, doc, x, y, w, look)
+        y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w, look)
     else:
-        y_left = _contents(surface, doc, x, y, half)
-        y_right = _block(surface, tr("Credits"), credit_lines(meta), x + half + 8 * MM, y, half)
+        y_left = _contents(surface, doc, x, y, half, look)
+        y_right = _block(surface, tr("Credits"), credit_lines(meta), x + half + 8 * MM, y, half, look)
         y = min(y_left, y_right)
-    y = _legend(surface, doc, x, y, w)
+    y = _legend(surface, doc, x, y, w, look)
     room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
-    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room)
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look)
 
 
-def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float) -> None:
+def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -> None:
     """The top of the cover: a tint of the game's first colour, its title in its display font, who
     plays and for how long, and a row of its pieces drawn by their own renderers."""
     meta = doc.game.meta
@@ -189,16 +208,16 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float) -> None:
     tint = colours[0].mix(Color(1, 1, 1), 0.82) if colours else Color(0.93, 0.92, 0.89)
     surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
     surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.6)
-    title_font = display_font(doc.game)
+    title_font = look.display
     size = 30.0
     while size > 14 and surface.text_width(meta.name, title_font, size) > w:
         size -= 1
     top = panel.y2 - 6 * MM - size * 0.75
-    surface.text(x, top, meta.name, title_font, size, INK, "left")
+    surface.text(x, top, meta.name, title_font, size, look.accent, "left")
     line = play_line(meta)
-    surface.text(x, top - 7 * MM, line, fonts.BOLD, 11, INK, "left")
+    surface.text(x, top - 7 * MM, line, look.bold, 11, INK, "left")
     edition = tr("Print-and-play edition · version {version}", version=meta.version)
-    surface.text(x + w, top - 7 * MM, edition, fonts.DEFAULT, 9, SOFT, "right")
+    surface.text(x + w, top - 7 * MM, edition, look.regular, 9, SOFT, "right")
     row = Box(x, panel.y + 4 * MM, w, top - 11 * MM - (panel.y + 4 * MM))
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
@@ -267,23 +286,23 @@ def _shrink(piece: Any, room: float) -> float:
     return min(1.0, min(room, max(SHOWN, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
 
 
-def _heading(surface: Any, title: str, x: float, y: float, w: float) -> float:
-    surface.text(x, y, title, fonts.BOLD, 12, INK, "left")
+def _heading(surface: Any, title: str, x: float, y: float, w: float, look: Look) -> float:
+    surface.text(x, y, title, look.display, 12, look.accent, "left")
     surface.line(x, y - 1.6 * MM, x + w, y - 1.6 * MM, SOFT, 0.4)
     return y - 6 * MM
 
 
-def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: float) -> float:
-    y = _heading(surface, title, x, y, w)
+def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: float, look: Look) -> float:
+    y = _heading(surface, title, x, y, w, look)
     for line in lines:
-        for part in fonts.wrap(line, fonts.DEFAULT, 9, w):
-            surface.text(x, y, part, fonts.DEFAULT, 9, INK, "left")
+        for part in fonts.wrap(line, look.regular, 9, w):
+            surface.text(x, y, part, look.regular, 9, INK, "left")
             y -= 11
     return y - 4 * MM
 
 
-def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
-    y = _heading(surface, tr("Contents"), x, y, w)
+def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:
+    y = _heading(surface, tr("Contents"), x, y, w, look)
     entries = contents_entries(doc)
     columns = 2 if len(entries) > 14 else 1
     col_w = w / columns
@@ -293,10 +312,10 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
         cx, cy = x + col * col_w, y - row * 11
         room = col_w - 14 * MM  # the title keeps clear of its page number
         size = 9.0
-        while size > 6.5 and fonts.text_width(title, fonts.DEFAULT, size) > room:
+        while size > 6.5 and fonts.text_width(title, look.regular, size) > room:
             size -= 0.25
-        surface.text(cx, cy, title, fonts.DEFAULT, size, INK, "left")
-        surface.text(cx + col_w - 6 * MM, cy, str(page), fonts.DEFAULT, 9, INK, "right")
+        surface.text(cx, cy, title, look.regular, size, INK, "left")
+        surface.text(cx + col_w - 6 * MM, cy, str(page), look.regular, 9, INK, "right")
     return y - rows * 11 - 4 * MM
 
 
@@ -322,13 +341,13 @@ def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
     return [(kind, tr(text)) for kind, text in LEGEND if kind in shown]
 
 
-def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+def _legend(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:
     from genpnp.impose.document import drawn_marks
 
     items = legend_items(drawn_marks(doc))
     if not items and not [c for c in doc.game.palette.values() if c.label]:
         return y
-    y = _heading(surface, tr("Legend"), x, y, w)
+    y = _heading(surface, tr("Legend"), x, y, w, look)
     col_w = w / 2
     row_y, row_h = y, 12.0
     for i, (kind, text) in enumerate(items):
@@ -337,16 +356,16 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
             row_y, row_h = row_y - row_h, 12.0
         sx, sy = x + col * col_w, row_y
         _sample(surface, kind, sx, sy + 1.2)
-        lines = fonts.wrap(text, fonts.DEFAULT, 8, col_w - 18 * MM)
+        lines = fonts.wrap(text, look.regular, 8, col_w - 18 * MM)
         for n, line in enumerate(lines):
-            surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
+            surface.text(sx + 16 * MM, sy - n * 9.5, line, look.regular, 8, INK, "left")
         row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
     y = row_y - row_h - 3 * MM if items else y
     palette = [c for c in doc.game.palette.values() if c.label]
     if palette:
         ink = doc.options.ink
         surface.text(x, y, tr("Colours (as printed in black and white)") if ink == "bw" else tr("Colours"),
-                     fonts.BOLD, 9, INK, "left")
+                     look.bold, 9, INK, "left")
         y -= 12
         row_y, row_h = y, 12.0
         for i, color in enumerate(palette):
@@ -357,17 +376,17 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
             surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
             grey = tr(" - prints as {percent}% grey", percent=round((1 - grey_of(color)) * 100)) if ink == "bw" else ""
             pattern = tr(" with {pattern}", pattern=tr(color.pattern)) if ink == "bw" and color.pattern else ""
-            lines = fonts.wrap(f"{color.label}{grey}{pattern}", fonts.DEFAULT, 8, col_w - 18 * MM)
+            lines = fonts.wrap(f"{color.label}{grey}{pattern}", look.regular, 8, col_w - 18 * MM)
             for n, line in enumerate(lines):  # wrapped within its column: never over the next swatch
-                surface.text(sx + 16 * MM, sy - n * 9.5, line, fonts.DEFAULT, 8, INK, "left")
+                surface.text(sx + 16 * MM, sy - n * 9.5, line, look.regular, 8, INK, "left")
             row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
         y = row_y - row_h
     if doc.options.ink == "color":
-        y = _grey_clashes(surface, doc, x, y, w)
+        y = _grey_clashes(surface, doc, x, y, w, look)
     return y - 4 * MM
 
 
-def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float:
+def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:
     """Say which colours that must differ this colour PDF prints alike on a mono printer."""
     from genpnp.rules.contrast import grey_clashes
 
@@ -378,8 +397,8 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float) -> float
     names = "; ".join(", ".join(g[:-1]) + tr(" and ") + g[-1] for g in groups)
     text = tr("A black-and-white printer prints {names} in greys too close to tell apart: for such a printer, "
               "print this game's black-and-white edition instead.", names=names)
-    for part in fonts.wrap(text, fonts.DEFAULT, 8, w):
-        surface.text(x, y, part, fonts.DEFAULT, 8, INK, "left")
+    for part in fonts.wrap(text, look.regular, 8, w):
+        surface.text(x, y, part, look.regular, 8, INK, "left")
         y -= 10
     return y
 
