@@ -218,6 +218,24 @@ class Cells:
             x, y, w, h = col * self.cell, (self.rows - 1 - row) * self.cell, self.cell, self.cell
         return [(x + ox, y + oy), (x + w + ox, y + oy), (x + w + ox, y + h + oy), (x + ox, y + h + oy)]
 
+    def clear_spot(self, ref: str, comp: Any, w: float, h: float) -> Point | None:
+        """On a hex map, where a piece w x h lies on the hex clear of its printed marks (its dots, labels,
+        peg holes: the spot the rule leaves-visible proves there is), nearest the hex's centre; None
+        elsewhere or where it does not fit (the piece then lies on the centre)."""
+        if self.hexmap is None:
+            return None
+        from genpnp.model.spacemarks import hex_spaces
+        from genpnp.rules.placement import clear_spot
+
+        if not hasattr(self, "_spaces"):
+            self._spaces = {c.coord: s for c, s in zip(self.hexmap.cells, hex_spaces(self.hexmap))}
+        space = self._spaces.get(self._hex(ref))
+        if space is None:
+            return None
+        shape = "circle" if getattr(comp, "shape", "") in ("circle", "hex") else "rect"
+        spot = clear_spot(space, shape, w, h, 0.0)
+        return None if spot is None else (spot[0] + self.offset[0], spot[1] + self.offset[1])
+
     def _hex(self, ref: str) -> tuple[int, int]:
         assert self.hexmap is not None
         m = re.fullmatch(r"(-?[0-9]+)\s*,\s*(-?[0-9]+)", ref)
@@ -377,6 +395,9 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         scale = min(1.0, (x1 - x0) / piece.w, (y1 - y0) / piece.h)
         w, h = piece.w * scale, piece.h * scale
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        spot = cells.clear_spot(p.at, comp, w, h)
+        if spot is not None:
+            cx, cy = spot
         drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h)))
     for o in spec.outlines:
         polys = []

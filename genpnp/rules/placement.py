@@ -122,17 +122,24 @@ def _key(space: Space, marks: list[Mark]) -> tuple:
             tuple(sorted((m.shape, rel(m.geometry, m.shape)) for m in marks)))
 
 
-def room_for(space: Space, shape: str, w: float, h: float, gap: float, covers: tuple = ()) -> bool:
-    """Whether a piece (a circle w across, or a w x h rectangle) fits the space clear of its marks."""
+def clear_spot(space: Space, shape: str, w: float, h: float, gap: float,
+               covers: tuple = ()) -> tuple[float, float] | None:
+    """The centre of the spot nearest the space's centre where a piece (a circle w across, or a w x h
+    rectangle) lies clear of the space's edge and marks; None when there is none."""
     marks = [m for m in space.marks if m.name not in covers]
     planes = _half_planes(space.outline)
     for x, y in _candidates(space.outline):
         if shape == "circle":
             if _circle_clearance(x, y, planes, marks) >= max(w, h) / 2 + gap:
-                return True
+                return x, y
         elif _rect_fits(x, y, w, h, gap, planes, marks) or _rect_fits(x, y, h, w, gap, planes, marks):
-            return True
-    return False
+            return x, y
+    return None
+
+
+def room_for(space: Space, shape: str, w: float, h: float, gap: float, covers: tuple = ()) -> bool:
+    """Whether a piece (a circle w across, or a w x h rectangle) fits the space clear of its marks."""
+    return clear_spot(space, shape, w, h, gap, covers) is not None
 
 
 def largest_round(space: Space, gap: float, covers: tuple = ()) -> float:

@@ -321,3 +321,15 @@ def test_checks_catch_track_mistakes(track, precincts):
     broken = copy.deepcopy(track)
     broken["expect"] = dict(broken["expect"], fate=broken["expect"]["fate"] + 1)
     assert any("expect" in p for p in track_problems(broken, precincts))
+
+
+def test_the_rules_state_the_peg_hole_spacing_the_board_prints() -> None:
+    """The pin advice names the distance between neighbouring peg holes: the hex map's edge length."""
+    import re
+
+    folder = Path(__file__).resolve().parents[2] / "content" / "redistrict"
+    board = yaml.safe_load((folder / "board.yaml").read_text(encoding="utf-8"))
+    hex_size = float(board["components"]["board"]["inner"]["hex_size"].removesuffix("mm"))
+    rules = (folder / "text" / "rules.md").read_text(encoding="utf-8")
+    stated = re.search(r"peg holes are only ([0-9.]+) mm apart", rules)
+    assert stated and float(stated.group(1)) == hex_size

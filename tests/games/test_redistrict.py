@@ -258,3 +258,43 @@ def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
     board = [t for t in texts if "Game board: part" in t]
     assert len(board) == 2 and "part A1 of 2" in board[0] and "part A2 of 2" in board[1]
     assert "OLYMPIA" in "".join(board)
+
+
+def test_the_district_figure_lays_its_marker_beside_the_dots() -> None:
+    """The rules' district figure puts the marker where the rule marker-beside-dots proves it fits: on its
+    hex, clear of the voter dots a reader counts (on the hex's centre it would hide the dot)."""
+    import math
+
+    from genpnp.content.project import load_game
+    from genpnp.model.spacemarks import hex_spaces
+
+    game = load_game(CONTENT / "redistrict")
+    figures = [b.figure for b in game.components["rules"].blocks if b.kind == "figure"]
+    board = game.components["board"]
+    inner = board.inner
+    pad = board.depth + board.gap
+    spaces = {c.coord: s for c, s in zip(inner.cells, hex_spaces(inner))}
+    markers = [d for f in figures for d in f.pieces if d.component.name == "district-markers"]
+    assert markers
+    for drawn in markers:
+        x, y, w, h = drawn.box
+        cx, cy, r = x + w / 2 - pad, y + h / 2 - pad, w / 2
+        coord = min(spaces, key=lambda c: math.hypot(cx - inner.center(c)[0], cy - inner.center(c)[1]))
+        assert all(nx * cx + ny * cy >= k + r for nx, ny, k in _inward(spaces[coord].outline))  # on its hex
+        dots = [m.geometry for m in spaces[coord].marks if m.name == "dots"]
+        assert dots
+        assert all(math.hypot(cx - dx, cy - dy) >= r + dr for dx, dy, dr in dots)
+
+
+def _inward(outline: tuple) -> list[tuple[float, float, float]]:
+    """A convex polygon's edges as (nx, ny, k): a point p is inside when nx*px + ny*py >= k."""
+    import math
+
+    area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(outline, outline[1:] + outline[:1]))
+    sign = 1.0 if area > 0 else -1.0
+    out = []
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1]):
+        length = math.hypot(x2 - x1, y2 - y1)
+        nx, ny = -(y2 - y1) / length * sign, (x2 - x1) / length * sign
+        out.append((nx, ny, nx * x1 + ny * y1))
+    return out

@@ -39,7 +39,7 @@ def test_a_rectangle_may_lie_either_way_round() -> None:
 
 def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 7mm\n    items:\n      - {party: red, word: R",
+    line = edit(folder / "pieces.yaml", "    size: 6mm\n    items:\n      - {party: red, word: R",
                 "    size: 12mm\n    items:\n      - {party: red, word: R", unique=True)
     code, out = validate(folder)
     assert code == 1
