@@ -240,5 +240,10 @@ def test_the_cover_speaks_in_the_games_own_faces(tmp_path):
 
     assert run("build", "berrymandering", "--content", CONTENT, "--out", tmp_path, "-q").exit_code == 0
     page = PdfReader(str(tmp_path / "berrymandering-letter-color.pdf")).pages[0]
-    names = {str(f["/BaseFont"]).split("+")[-1] for f in page["/Resources"]["/Font"].values()}
-    assert {"Cherry-Bomb-Regular", "Cabin-Regular", "Cabin-Bold", "Cabin-Italic"} <= names, names
+    runs: list[tuple[str, str]] = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: runs.append(
+        (text.strip(), str(font["/BaseFont"]).split("+")[-1] if font else "")))
+    face = {text: name for text, name in runs if text}
+    assert face["Berrymandering"] == face["Contents"] == face["Credits"] == "Cherry-Bomb-Regular", face
+    assert face["1-3 players"] == "Cabin-Bold" and face["Rules"] == "Cabin-Regular", face
+    assert any(name == "Cabin-Italic" for text, name in runs if text.startswith("One player cuts")), runs
