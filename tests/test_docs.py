@@ -38,7 +38,6 @@ def test_content_md_is_up_to_date_with_the_code() -> None:
 def test_reference_names_every_kind_key_and_art() -> None:
     from genpnp import art
     from genpnp.content.schema import schema_fields
-
     from genpnp.model.base import Component
 
     text = content_reference()
