@@ -286,3 +286,24 @@ def test_a_missing_starter_contract_is_named_and_the_rest_follows(tmp_path: Path
     assert "cube-supply: cubes: 5 with player Blue, expected 4" in out
     assert out.index("starter-contracts") < out.index("cube-supply")
     assert "[follows from starter-contracts]" in out.split("cube-supply", 1)[1].splitlines()[0]
+
+
+def test_the_contract_board_speaks_in_the_games_fonts() -> None:
+    """Every word of the board, its total row included, is in the game's body family (Cabin)."""
+    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+    from genpnp.render.sheet import draw_sheet
+
+    drawn: dict[str, str] = {}
+
+    class Words(RecordingSurface):
+        def text(self, x, y, text, font, size, color, align="left") -> None:  # type: ignore[no-untyped-def]
+            drawn[text] = font
+            super().text(x, y, text, font, size, color, align)
+
+    doc = impose_game(load_game(GAME), Options(paper=parse_paper("letter")))
+    page = next(n for n, s in enumerate(doc.sheets) if s.section == "board")
+    draw_sheet(Words({}), doc, doc.sheets[page], page + 1, len(doc.sheets))
+    assert drawn["Total game points"] == "cabin-bold"
+    assert drawn["Contracts"] == "cabin-bold"
