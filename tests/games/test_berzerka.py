@@ -307,3 +307,20 @@ def test_the_contract_board_speaks_in_the_games_fonts() -> None:
     draw_sheet(Words({}), doc, doc.sheets[page], page + 1, len(doc.sheets))
     assert drawn["Total game points"] == "cabin-bold"
     assert drawn["Contracts"] == "cabin-bold"
+
+
+def test_aids_penalty_card_and_tokens_fill_the_card_pages() -> None:
+    """58 card-sized pieces (52 cards and 6 aid cards) make 7 pages of 9; the penalty card, the value
+    tokens and the forehand token fill the room the last one leaves: no page of their own."""
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+
+    doc = impose_game(load_game(GAME), Options(paper=parse_paper("letter")))
+    pages: dict[str, set[int]] = {}
+    for n, sheet in enumerate(doc.sheets):
+        for p in sheet.placements:
+            pages.setdefault(p.component.name, set()).add(n)
+    assert pages["aid"] & pages["deck"]  # the aids follow on the deck's last page
+    small = pages["penalty"] | pages["value-tokens"] | pages["forehand"]
+    assert small <= pages["aid"]
+    assert len(pages["deck"] | pages["aid"] | small) == 7
