@@ -305,8 +305,8 @@ def test_the_contract_board_speaks_in_the_games_fonts() -> None:
     doc = impose_game(load_game(GAME), Options(paper=parse_paper("letter")))
     page = next(n for n, s in enumerate(doc.sheets) if s.section == "board")
     draw_sheet(Words({}), doc, doc.sheets[page], page + 1, len(doc.sheets))
-    assert drawn["Total game points"] == "cabin-bold"
-    assert drawn["Contracts"] == "cabin-bold"
+    assert drawn["Total game points"] == "averia-serif-bold"
+    assert drawn["Contracts"] == "averia-serif-bold"
 
 
 def test_aids_penalty_card_and_tokens_fill_the_card_pages() -> None:
