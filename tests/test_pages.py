@@ -14,7 +14,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
-from genpnp.render.cover import page_ranges
+from genpnp.render.cover import page_range, page_ranges
 from genpnp.render.sheet import draw_sheet
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
@@ -33,25 +33,30 @@ def _marks_of_every_page(doc) -> set[str]:
         for mark in sheet.marks:
             kinds.add(("hinge" if mark.shape == "circle-pair" else "cut") if mark.kind == "outline" else mark.kind)
         kinds.update(kind for kind, _ in sheet.fills)
+        if any(getattr(p.component, "folds_up", False) for p in sheet.placements):
+            kinds.update({"fold", "fold-up"})  # a die net: its fold lines are drawn on the piece
     return kinds
 
 
 def _pages_text(doc, path: Path, numbers: list[int]) -> dict[int, str]:
-    """The text of the given pages (1-based) as the PDF prints them, read back with pypdf."""
+    """The text of the given pages (1-based) as the PDF prints them, read back with pdfium."""
     paper = (doc.options.paper.w, doc.options.paper.h)
     total = len(doc.sheets)
     write_pdf(path, [doc.sheets.page_size(n - 1, paper) for n in numbers],
               lambda surface, i: draw_sheet(surface, doc, doc.sheets[numbers[i] - 1], numbers[i], total),
               "t", "t", doc.options.ink)
-    reader = PdfReader(path)
-    return {n: " ".join((reader.pages[i].extract_text() or "").split()) for i, n in enumerate(numbers)}
+    import sweep
+
+    texts = sweep.pdf_texts(path)
+    return {n: " ".join(texts[i].split()) for i, n in enumerate(numbers)}
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: Path):
-    game = load_game(CONTENT / name)
+    import sweep
+
     for paper, backs, bleed in SETS:
-        doc = impose_game(game, Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM))
+        doc = sweep.document(name, paper, backs, bleed)
         where = f"{name} {paper} {backs} bleed {bleed}"
         marks = _marks_of_every_page(doc)
         roles = ["board" if s.whole else s.role for s in doc.sheets]
@@ -63,13 +68,19 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         for kind, words in LEGEND_WORDS.items():  # the legend names exactly the marks drawn
             assert (words in legend) == (kind in marks), (where, kind)
         assert "genpnp calibrate" not in cover and "genpnp calibrate" not in " ".join(text.values()), where
-        assert ("fold on the dashed line" in printing) == bool({"fold", "hinge"} & marks), where
+        folds = {m.kind for sheet in doc.sheets for m in sheet.marks} & {"fold"} | \
+            {"hinge" for sheet in doc.sheets for m in sheet.marks if m.shape == "circle-pair"}
+        assert ("fold on the dashed line" in printing) == bool(folds), where  # fold pairs
+        assert ("fold along the dashed lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
-        assert ("double-sided" in printing) == (backs == "duplex"), where
+        assert ("double-sided" in printing) == (backs == "duplex" and doc.single_sided != 1), where
         assert ("(backs)" in printing) == ("back" in roles), where
-        assert ("single-sided" in printing) == (backs == "fold"), where
+        assert ("Print single-sided." in printing) == (backs == "fold"), where
+        if doc.single_sided > 1:  # a duplex build: which pages print double-sided, which single-sided
+            assert f"Print {page_range(1, doc.single_sided - 1)} double-sided" in printing, where
+            assert f"then {page_range(doc.single_sided, len(roles))} single-sided" in printing, where
         # components with stock: card: the cover names exactly the pages that hold them
         stock = [n + 1 for n, s in enumerate(doc.sheets)
                  if any(getattr(p.component, "stock", "paper") == "card" for p in s.placements)]
@@ -150,15 +161,17 @@ def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
+def test_every_pdf_has_an_outline(name: str):
     """Bookmarks: the cover, each text with its headings, each component where its sheets start,
     each sheet of a component of several; read back from the PDF with pypdf."""
-    from genpnp.build import build_game
+    import sweep
 
-    game = load_game(CONTENT / name)
-    built = build_game(game, Options(paper=parse_paper("a4"), backs="duplex"), tmp_path)
-    reader = PdfReader(built.path)
-    doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
+    game = sweep.game(name)
+    path = sweep.duplex_pdf(name)  # the duplex build test_imposition reads back too
+    reader = PdfReader(path)
+    texts = sweep.page_texts(path)
+    paper, bleed = sweep.DUPLEX_BUILDS[name]
+    doc = sweep.document(name, paper, "duplex", bleed)
 
     def walk(items, depth=0):
         for item in items:
@@ -179,7 +192,7 @@ def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
                 found = [(d, p) for d, t, p in marks if t == block.text.replace("*", "") and d >= 1]
                 assert found, block.text
                 page = found[0][1]
-                assert block.text.replace("*", "").split()[0] in reader.pages[page - 1].extract_text(), block.text
+                assert block.text.replace("*", "").split()[0] in texts[page - 1], block.text
     if doc.calibration:
         assert top["Duplex calibration"] == doc.calibration
     assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"

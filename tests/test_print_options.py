@@ -188,6 +188,27 @@ def test_board_bigger_than_page_is_tiled_with_marks_on_every_join():
     assert edges and edges == trims
 
 
+def test_each_poster_part_says_in_one_sentence_what_to_do_with_it():
+    """The note under a part's title is one sentence a player follows, for any number of parts:
+    the first part is laid down first; every other part trims the edges that meet earlier parts
+    and is glued over those parts' strips, named."""
+    from genpnp.impose.poster import Tile, assembly_steps, part_name
+
+    for cols, rows in ((2, 1), (1, 3), (2, 2), (3, 4)):
+        for row in range(rows):
+            for col in range(cols):
+                text = assembly_steps(Tile(col, row, Box(0, 0, 1, 1)), cols, rows)
+                assert text[0].isupper() and text.endswith(".") and text.count(":") <= 1, text
+                assert str(cols * rows) not in text.replace(part_name(col, row), "")  # the title counts the parts
+                if (col, row) == (0, 0):
+                    assert text.startswith("Start with this part"), text
+                    continue
+                edges = [e for e, on in (("left", col > 0), ("top", row > 0)) if on]
+                assert f"Trim the {' and '.join(edges)} edge" in text, text
+                neighbours = [part_name(col - 1, row)] * (col > 0) + [part_name(col, row - 1)] * (row > 0)
+                assert f"{neighbours[0]}'s" in text and f"{neighbours[-1]}'s strip" in text, text
+
+
 def test_bw_ink_keeps_colour_coded_faces_apart(tmp_path: Path):
     """Rendered in greyscale, faces with different fill colours keep different greys or patterns."""
     import pypdfium2 as pdfium

@@ -103,14 +103,16 @@ def audit_document(doc: Document, file: str, faces: dict | None = None) -> Audit
         pages.append(page)
     _text_blocks(sheets, pages, game)
     if options.backs == "duplex":
-        _duplex(sheets, pages, game)
+        _duplex(sheets, pages, game, getattr(doc, "single_sided", 0))
     if pages:  # colours the palette says must differ, as a mono printer prints them (rules/contrast.py)
         from genpnp.rules.contrast import check_contrast
 
         pages[0].findings.extend(Finding(1, "contrast", v.message, v.loc) for v in check_contrast(game))
-    two_sided = options.backs == "duplex"
     count = len(sheets)
-    return Audit(game.id, file, pages, math.ceil(count / 2) if two_sided else count,
+    if options.backs == "duplex":  # two pages a sheet, but for the part printed single-sided
+        single = getattr(doc, "single_sided", 0) or count + 1
+        count = math.ceil((single - 1) / 2) + count - (single - 1)
+    return Audit(game.id, file, pages, count,
                  fixed + math.ceil(piece_area / printable_area - 1e-9))
 
 
@@ -265,10 +267,18 @@ def _fold_bleed(sheet: Sheet, number: int, loc: Loc, game: Any) -> list[Finding]
     return out
 
 
-def _duplex(sheets: list[Sheet], pages: list[PageAudit], game: Any) -> None:
+def _duplex(sheets: list[Sheet], pages: list[PageAudit], game: Any, single: int = 0) -> None:
+    """Every backs page is the even page behind its fronts; in the part printed double-sided, a
+    sheet to cut starts on an odd page with its backs or a blank behind it; the part printed
+    single-sided (from page ``single``) holds no backs page."""
     for i, sheet in enumerate(sheets):
         number = i + 1
         loc = _loc(game, sheet)
+        if single and number >= single:
+            if sheet.role in ("back", "blank", "calibration", "calibration-back"):
+                pages[i].findings.append(Finding(number, "duplex", f"a {sheet.role} page in the part printed "
+                                                 "single-sided", loc))
+            continue
         if sheet.role == "back":
             before = sheets[i - 1] if i else None
             if number % 2 or before is None or before.role != "pieces":

@@ -32,6 +32,7 @@ class Document:
     notes: list[str] = field(default_factory=list)
     scale_pages: frozenset[int] = frozenset()  # pages (1-based) that show the scale check
     calibration: int = 0  # the page of the duplex calibration sheet's front (0: none)
+    single_sided: int = 0  # a duplex build: the first page of the part printed single-sided (0: none)
     outline: list[tuple[int, str, int]] = field(default_factory=list)  # (level, title, page), in order
 
 
@@ -89,7 +90,7 @@ def impose_game(game: Any, options: Options) -> Document:
     cover = Sheet("cover", game.meta.name, scale_box=scale_spot(frame, None))
     entries: list[Entry] = [cover, *body.entries]
     if options.backs == "duplex":
-        entries = duplex_with_calibration(entries)
+        entries, doc.single_sided = duplex_with_calibration(entries)
     where = {id(e): n + 1 for n, e in enumerate(entries)}
     first_cut = next((n + 1 for n, e in enumerate(entries) if _role(e) in CUT_ROLES), 0)
     doc.scale_pages = frozenset({1, first_cut} - {0})
@@ -336,22 +337,11 @@ def _page_sheets(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
 CUT_ROLES = ("pieces", "poster")
 
 
-def duplex_with_calibration(entries: list[Entry]) -> list[Entry]:
+def duplex_with_calibration(entries: list[Entry]) -> tuple[list[Entry], int]:
     """The pages of a duplex build in order (``duplex_order``). A build with backs to register
-    carries the calibration sheet (front and back; the cover's advice points at it): before the
-    first sheet to cut, or after the cover or at the end where that prints fewer pages."""
-    if not any(e.role == "back" for e in entries):
-        return duplex_order(entries)
-    front = Sheet("calibration", "Duplex calibration", content={"side": "front"})
-    back = Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})
-    first_cut = next((n for n, e in enumerate(entries) if _role(e) in CUT_ROLES), len(entries))
-    best: list[Entry] | None = None
-    for at in dict.fromkeys((first_cut, 1, len(entries))):
-        order = duplex_order([*entries[:at], front, back, *entries[at:]])
-        if best is None or len(order) < len(best):
-            best = order
-    assert best is not None
-    return best
+    carries the calibration sheet (front and back; the cover's advice points at it), just before
+    the first sheet with backs."""
+    return duplex_order(entries, calibration=any(e.role == "back" for e in entries))
 
 
 def _role(entry: Entry) -> str:
@@ -360,65 +350,52 @@ def _role(entry: Entry) -> str:
     return entry.role
 
 
-def duplex_order(entries: list[Entry]) -> list[Entry]:
-    """Every sheet that is cut starts on an odd page; its backs page (or a blank page) is the even
-    page behind it, so nothing else prints on the back of a sheet of pieces. A board page (played
-    on as printed, never cut apart) may have another board page on its back. Where a sheet to cut
-    would leave an empty back behind a page of text, a later page to write on (a score sheet) takes
-    that place instead; a page to write on that would leave an empty back itself waits for such a
-    place, or the end."""
-    pending = _boards_last(list(entries))
-    out: list[Entry] = []
-    while pending:
-        entry = pending.pop(0)
+def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[Entry], int]:
+    """A duplex build in two parts. First what prints double-sided: the pages to read and write on
+    (cover, texts, score sheets) back to back, then the calibration sheet and each sheet with backs,
+    its fronts on an odd page and its backs the even page behind it. Then what prints
+    single-sided, each on a sheet of its own: sheets to cut without backs, poster parts and boards
+    (returned with the page that part starts on, 0 for none). The only blank page is the back of the
+    last page to read where a sheet with backs must start on an odd page; it says so."""
+    reading: list[Entry] = []
+    pairs: list[Entry] = []
+    single: list[Entry] = []
+    for n, entry in enumerate(entries):
         role = _role(entry)
-        follows = _role(pending[0]) if pending else ""
-        if role in CUT_ROLES or role in ("board", "calibration"):
-            if role == "board" and len(out) % 2 and _role(out[-1]) == "board":
-                out.append(entry)  # the back of the board before it
-                continue
-            if len(out) % 2:
-                spare = next((n for n, e in enumerate(pending) if _role(e) == "page"), None)
-                out.append(pending.pop(spare) if spare is not None and _role(out[-1]) in ("text", "page", "cover")
-                           else _blank())
-            out.append(entry)
-            if follows and follows not in ("back", "calibration-back") \
-                    and not (role == "board" and follows == "board"):
-                out.append(_blank())
-        elif role in ("back", "calibration-back"):
-            if len(out) % 2 == 0:  # a backs page always follows its fronts (see above)
+        follows = _role(entries[n + 1]) if n + 1 < len(entries) else ""
+        if role in ("back", "calibration-back"):
+            if not pairs or _role(pairs[-1]) not in ("pieces", "calibration"):
                 raise AssertionError("a backs page without its fronts")  # pragma: no cover
-            out.append(entry)
-        elif role == "page" and len(out) % 2 == 0 and follows in (*CUT_ROLES, "board", "calibration"):
-            pending.append(entry)  # it would leave an empty back before the sheet to cut: it waits
+            pairs.append(entry)
+        elif follows in ("back", "calibration-back"):
+            pairs.append(entry)
+        elif role in (*CUT_ROLES, "board"):
+            single.append(entry)
         else:
-            out.append(entry)
-    return out
+            reading.append(entry)
+    if calibration and pairs:
+        pairs[:0] = [Sheet("calibration", "Duplex calibration", content={"side": "front"}),
+                     Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})]
+    if pairs and len(reading) % 2:
+        spare = next((n for n in range(len(reading) - 1, 0, -1) if _role(reading[n]) == "page"), None)
+        if spare is not None:  # a page to write on prints as well single-sided, first of that part
+            single.insert(0, reading.pop(spare))
+        else:
+            reading.append(_blank(len(reading)))
+    double = len(reading) + len(pairs)
+    return [*reading, *pairs, *single], (0 if not single else double + 1 if double > 1 else 1)
 
 
-def _boards_last(entries: list[Entry]) -> list[Entry]:
-    """A board page followed by a sheet to cut would leave its back empty: in a duplex build such
-    boards move to the end, behind each other, where nothing needs their backs."""
-    out: list[Entry] = []
-    moved: list[Entry] = []
-    for i, entry in enumerate(entries):
-        if _role(entry) == "board":
-            following = next((_role(e) for e in entries[i + 1:] if _role(e) != "board"), "")
-            if following in (*CUT_ROLES, "calibration"):
-                moved.append(entry)
-                continue
-        out.append(entry)
-    return out + moved
-
-
-def _blank() -> Sheet:
-    return Sheet("blank", "")
+def _blank(back_of: int) -> Sheet:
+    """An empty page: the back of page ``back_of``, which says so in a small line."""
+    return Sheet("blank", "", content={"back_of": back_of})
 
 
 def drawn_marks(doc: Document) -> frozenset[str]:
     """The kinds of marks the document's pages draw (cut, fold, crop, hinge, trim, glue, edge,
-    align), for a legend that names only those. A run's pages all carry the same kinds of marks,
-    so of each run only its first and last page are imposed here."""
+    align; fold-up: fold lines drawn on pieces that fold up), for a legend that names only those.
+    A run's pages all carry the same kinds of marks, so of each run only its first and last page
+    are imposed here."""
     kinds: set[str] = set()
     entries = doc.sheets._entries
     runs: dict[tuple, list[int]] = {}
@@ -436,7 +413,17 @@ def drawn_marks(doc: Document) -> frozenset[str]:
                 else:
                     kinds.add(mark.kind)
             kinds.update(kind for kind, _ in sheet.fills)
+    if folding_pieces(doc):
+        kinds.add("fold-up")  # their fold lines are drawn on the pieces themselves
     return frozenset(kinds)
+
+
+def folding_pieces(doc: Document) -> list[Any]:
+    """The components of this build whose pieces fold up into a solid (a die net): cut out, folded
+    along the dashed lines drawn on them and glued by their tabs."""
+    chosen = doc.options.components
+    return [c for c in doc.game.ordered() if getattr(c, "folds_up", False) and getattr(c, "pieces", None)
+            and (not chosen or c.name in chosen)]
 
 
 def page_roles(doc: Document) -> list[str]:

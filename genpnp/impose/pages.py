@@ -353,7 +353,7 @@ def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: st
             part = tr(": part {name} of {total}", name=name, total=cols * rows)
             sheet = Sheet("poster", comp.label + suffix + part, comp.name)
             sheet.placements.append(placement)
-            marks, glue = poster.join_marks(tile, cols, rows, box, area=frame.printable)
+            marks, glue = poster.join_marks(tile, cols, rows, box, area=area)  # clear of the title band
             sheet.marks.extend(marks)
             sheet.fills.extend(("glue", g) for g in glue)
             _outer_cuts(sheet, tile, cols, rows, box)

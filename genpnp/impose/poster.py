@@ -65,7 +65,7 @@ def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVER
         glue.append(strip)
         marks.append(Mark("edge", ((box.x, strip.y2), (box.x2, strip.y2))))
         marks.extend(Mark("align", (pt,)) for pt in _align_points(box, "bottom", overlap))
-    room = area or box.grow(3 * MM)  # the trim lines run past the part, as far as the page allows
+    room = area or box.grow(3 * MM)  # the trim lines run past the part, as far as the pieces' area allows
 
     def past(lo: float, hi: float, lo_limit: float, hi_limit: float) -> tuple[float, float]:
         return max(lo - 3 * MM, min(lo, lo_limit)), min(hi + 3 * MM, max(hi, hi_limit))
@@ -84,21 +84,19 @@ def part_name(col: int, row: int) -> str:
 
 
 def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
-    """What to do with this part, from the layout: which edges to trim, which parts it lies on."""
-    steps = []
+    """What to do with this part, as one sentence a player follows (the page's title names the
+    part): which edges to trim, and whose glue strips they go over."""
     left, top = tile.col > 0, tile.row > 0
-    if left or top:
-        edges = tr("left and top edges") if left and top else tr("left edge") if left else tr("top edge")
-        steps.append(tr("trim its {edges} on the red dotted line", edges=edges))
-        onto = []
-        if left:
-            onto.append(tr("{part}'s right", part=part_name(tile.col - 1, tile.row)))
-        if top:
-            onto.append(tr("{part}'s bottom", part=part_name(tile.col, tile.row - 1)))
-        steps.append(tr("lay it over {parts} glue strip, edge on the line", parts=tr(" and ").join(onto)))
-    else:
-        steps.append(tr("the first part: the others are glued onto its glue strips"))
-    return tr("{n} parts: ", n=cols * rows) + "; ".join(steps)
+    if not (left or top):
+        return tr("Start with this part: the others are glued onto its glue strips.")
+    if left and top:
+        return tr("Trim the left and top edges on the dotted lines and glue them over {left}'s and {top}'s strips, "
+                  "edges on the solid lines.", left=part_name(tile.col - 1, tile.row),
+                  top=part_name(tile.col, tile.row - 1))
+    edge = tr("left") if left else tr("top")
+    onto = part_name(tile.col - 1, tile.row) if left else part_name(tile.col, tile.row - 1)
+    return tr("Trim the {edge} edge on the dotted line and glue it over {part}'s strip, edge on the solid line.",
+              edge=edge, part=onto)
 
 
 def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:

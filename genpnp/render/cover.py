@@ -35,7 +35,7 @@ def credit_lines(meta: Any) -> list[str]:
 
 def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     """Printing advice for this build alone: its paper, its sides, the marks its pages draw."""
-    from genpnp.impose.document import drawn_marks, page_roles
+    from genpnp.impose.document import drawn_marks, folding_pieces, page_roles
 
     o = doc.options
     marks = drawn_marks(doc) if marks is None else marks
@@ -50,19 +50,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if o.backs == "fold":
         lines.append(tr("Print single-sided."))
     else:
-        flip = tr("long") if o.flip == "long" else tr("short")
-        two_sided = "back" in roles
-        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
-        if two_sided:
-            text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
-        if doc.calibration:
-            text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
-                       first=doc.calibration, second=doc.calibration + 1)
-        if cut:
-            text += tr(" Sheets to cut have their backs or nothing behind them.")
-        if _boards_back_to_back(roles):
-            text += tr(" Boards printed back to back are played on as printed, without trimming.")
-        lines.append(text)
+        lines.append(duplex_line(doc, roles))
     stock = card_stock_pages(doc)
     if stock:
         lines.append(tr("Print pages {pages} on card stock (160-250 g/m²), the other pages on paper.",
@@ -71,6 +59,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+    folding = folding_pieces(doc)
+    if folding:
+        names = tr(" and ").join(c.label for c in folding)
+        lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
+                        "face it meets.", names=names))
     if cut:
         card = (tr("For sturdier pieces, glue a paper sheet to thin card before you cut it") if stock
                 else tr("For sturdier pieces, glue a sheet to thin card before you cut it"))
@@ -113,8 +106,34 @@ def page_ranges(pages: list[int]) -> str:
     return parts[0] if len(parts) == 1 else tr("{pages} and {last}", pages=", ".join(parts[:-1]), last=parts[-1])
 
 
-def _boards_back_to_back(roles: list[str]) -> bool:
-    return any(a == "board" and b == "board" and n % 2 == 0 for n, (a, b) in enumerate(zip(roles, roles[1:])))
+def page_range(first: int, last: int) -> str:
+    """"page 3", "pages 3 and 4", "pages 3 to 9"."""
+    if first == last:
+        return tr("page {number}", number=first)
+    if last == first + 1:
+        return tr("pages {first} and {last}", first=first, last=last)
+    return tr("pages {first} to {last}", first=first, last=last)
+
+
+def duplex_line(doc: Any, roles: list[str]) -> str:
+    """How to print a duplex build: the pages that print double-sided (flipping on which edge), the
+    calibration sheet first where there are backs, and the pages that print single-sided."""
+    o = doc.options
+    flip = tr("long") if o.flip == "long" else tr("short")
+    total, single = len(roles), doc.single_sided
+    if single == 1:
+        return tr("Print single-sided: this build has no two-sided sheet.")
+    if single:
+        text = tr("Print {pages} double-sided, flipping on the {flip} edge, then {rest} single-sided.",
+                  pages=page_range(1, single - 1), flip=flip, rest=page_range(single, total))
+    else:
+        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
+    if "back" in roles:
+        text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
+    if doc.calibration:
+        text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
+                   first=doc.calibration, second=doc.calibration + 1)
+    return text
 
 
 PANEL = 64 * MM  # the cover's picture: title, players and a composition of the pieces
@@ -324,7 +343,8 @@ LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed
 
 def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
     """The legend's entries: only the marks this PDF draws."""
-    return [(kind, tr(text)) for kind, text in LEGEND if kind in marks]
+    shown = marks | {"fold"} if "fold-up" in marks else marks  # a die net's fold lines are fold lines too
+    return [(kind, tr(text)) for kind, text in LEGEND if kind in shown]
 
 
 def _legend(surface: Any, doc: Any, x: float, y: float, w: float) -> float:

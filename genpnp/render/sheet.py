@@ -28,7 +28,8 @@ def frame_for(doc: Any, sheet: Sheet) -> Frame:
 
 
 def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) -> None:
-    if sheet.role == "blank":  # the back of a single-sided sheet in a duplex build: nothing at all
+    if sheet.role == "blank":  # the back of the last page to read in a duplex build: a small line says so
+        draw_blank(surface, doc, sheet)
         return
     frame = frame_for(doc, sheet)
     tag = getattr(surface, "tag", None) or _no_tag  # the audit's recording surface notes what is drawn
@@ -87,6 +88,16 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     if sheet.scale_bar is not None:
         in_band(surface, Band(sheet.scale_bar, sheet.scale_rot),
                 lambda length, thick: draw_scale_bar(surface, length, thick, frame.scale_text))
+
+
+def draw_blank(surface: Any, doc: Any, sheet: Sheet) -> None:
+    """A page left blank says why, in a small grey line at its middle."""
+    back_of = sheet.content.get("back_of", 0) if isinstance(sheet.content, dict) else 0
+    if not back_of:
+        return
+    w, h = page_size(doc, sheet)
+    surface.text(w / 2, h / 2, tr("This page is left blank: it is the back of page {page}.", page=back_of),
+                 fonts.ITALIC, 8, SOFT, "center")
 
 
 def shows_scale(doc: Any, number: int) -> bool:
@@ -182,9 +193,11 @@ def footer_parts(doc: Any, number: int, total: int) -> tuple[list[str], list[str
     ink, backs, page number."""
     meta = doc.game.meta
     opts = doc.options
+    single = getattr(doc, "single_sided", 0)
+    backs = tr("print single-sided") if single and number >= single else tr(opts.backs)
     return ([meta.name, tr("version {version}", version=meta.version), meta.licence],
-            [tr(opts.paper.name), tr(opts.ink), tr(opts.backs), tr("page {number} of {total}", number=number,
-                                                                  total=total)])
+            [tr(opts.paper.name), tr(opts.ink), backs, tr("page {number} of {total}", number=number,
+                                                          total=total)])
 
 
 def footer_texts(doc: Any, number: int, total: int) -> tuple[str, str]:
