@@ -37,6 +37,8 @@ TEXT_FAMILIES = {
     "karla": ("Karla-Regular.otf", "Karla-Bold.otf", "Karla-Italic.otf", "Karla-BoldItalic.otf"),
     "averia-sans": ("AveriaSansGWF-Regular.ttf", "AveriaSansGWF-Bold.ttf", "AveriaSansGWF-Italic.ttf",
                     "AveriaSansGWF-BoldItalic.ttf"),
+    "averia-serif": ("AveriaSerifGWF-Regular.ttf", "AveriaSerifGWF-Bold.ttf", "AveriaSerifGWF-Italic.ttf",
+                     "AveriaSerifGWF-BoldItalic.ttf"),
     "comic-neue": ("ComicNeue-Regular.otf", "ComicNeue-Bold.otf", "ComicNeue-Italic.otf", "ComicNeue-BoldItalic.otf"),
 }
 DISPLAY_FACES = {

@@ -32,8 +32,8 @@ def test_a_text_element_naming_a_font_by_path_is_an_unknown_font(tmp_path: Path)
     folder = copy_game(tmp_path, "berzerka")
     components = folder / "components.yaml"
     text = components.read_text(encoding="utf-8")
-    assert "font: sans-bold" in text
-    components.write_text(text.replace("font: sans-bold", "font: /usr/share/fonts/truetype/x.ttf", 1),
+    assert "font: averia-serif-bold" in text
+    components.write_text(text.replace("font: averia-serif-bold", "font: /usr/share/fonts/truetype/x.ttf", 1),
                           encoding="utf-8")
     code, out = _build(folder, tmp_path)
     assert code == 1 and "Traceback" not in out and "components.yaml:" in out, out

@@ -14,7 +14,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
-from genpnp.render.cover import page_range
+from genpnp.render.cover import page_range, page_ranges
 from genpnp.render.sheet import draw_sheet
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
@@ -81,6 +81,12 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         if doc.single_sided > 1:  # a duplex build: which pages print double-sided, which single-sided
             assert f"Print {page_range(1, doc.single_sided - 1)} double-sided" in printing, where
             assert f"then {page_range(doc.single_sided, len(roles))} single-sided" in printing, where
+        # components with stock: card: the cover names exactly the pages that hold them
+        stock = [n + 1 for n, s in enumerate(doc.sheets)
+                 if any(getattr(p.component, "stock", "paper") == "card" for p in s.placements)]
+        assert ("on card stock" in printing) == bool(stock), where
+        if stock:
+            assert f"Print pages {page_ranges(stock)} on card stock" in printing, where
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
             assert "fold on the dashed line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it
@@ -93,6 +99,12 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         first_cut = next(n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster"))
         assert doc.scale_pages == {1, first_cut}, where
         assert f"on page {first_cut}, the first sheet to cut" in printing, where
+
+
+def test_page_ranges_name_runs_of_pages():
+    assert page_ranges([5]) == "5"
+    assert page_ranges([5, 6, 7, 8]) == "5-8"
+    assert page_ranges([5, 6, 7, 9, 11, 12]) == "5-7, 9 and 11-12"
 
 
 def test_the_scale_check_is_drawn_on_two_pages_only():

@@ -12,6 +12,7 @@ from genpnp.content.schema import (
     AnyValue,
     Ctx,
     Custom,
+    Enum,
     Int,
     Prose,
     Str,
@@ -65,6 +66,9 @@ class Component:
                      "section title on its sheets (defaults to the component's name)")
     copies: int = fld(Int(1, 100), 1, "how many sets of this component to print")
     sheet: str = fld(Str(), "", "components with the same sheet name share pages (mixed sizes)")
+    stock: str = fld(Enum("paper", "card"), "paper",
+                     "what its pages print on: paper, or card stock (cards that are shuffled and held); the cover's "
+                     "printing steps name the pages to print on card")
     loc: Loc = Loc("<built-in>")
 
     @property

@@ -124,8 +124,8 @@ class TextStyle:
     """How one kind of the game's text looks."""
 
     font: str = fld(Str(max_len=100), "", "a font: built-in (sans, serif), shipped (cabin, vollkorn, karla, "
-                    "averia-sans, comic-neue; cherry-bomb, bebas-neue, league-spartan, leckerli-one, lobster-two) or "
-                    "one of the game's fonts", "cabin")
+                    "averia-sans, averia-serif, comic-neue; cherry-bomb, bebas-neue, league-spartan, leckerli-one, "
+                    "lobster-two) or one of the game's fonts", "cabin")
     size: float = fld(Length(4.0, 72.0), 0.0, "size (body text of rules texts; headings scale from it)", "10pt")
     color: str = fld(Str(max_len=40), "", "colour: a palette name, a colour name or #rrggbb", "ink")
     fill: str = fld(Str(max_len=40), "", "background of a callout or example box (a colour)", "paper")

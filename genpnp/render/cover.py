@@ -51,6 +51,10 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         lines.append(tr("Print single-sided."))
     else:
         lines.append(duplex_line(doc, roles))
+    stock = card_stock_pages(doc)
+    if stock:
+        lines.append(tr("Print pages {pages} on card stock (160-250 g/m²), the other pages on paper.",
+                        pages=page_ranges(stock)))
     if folds:
         pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
@@ -61,7 +65,8 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
                         "face it meets.", names=names))
     if cut:
-        card = tr("For sturdier pieces, glue a sheet to thin card before you cut it")
+        card = (tr("For sturdier pieces, glue a paper sheet to thin card before you cut it") if stock
+                else tr("For sturdier pieces, glue a sheet to thin card before you cut it"))
         if folds:
             card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
         if o.backs == "duplex" and "back" in roles:
@@ -79,6 +84,26 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     elif o.ink == "saver":
         lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
+
+
+def card_stock_pages(doc: Any) -> list[int]:
+    """The pages (numbered from 1) holding pieces of a component that asks for card stock (``stock: card``)."""
+    if not any(getattr(c, "stock", "paper") == "card" for c in doc.game.components.values()):
+        return []
+    return [n + 1 for n, sheet in enumerate(doc.sheets)
+            if any(getattr(p.component, "stock", "paper") == "card" for p in sheet.placements)]
+
+
+def page_ranges(pages: list[int]) -> str:
+    """[5, 6, 7, 9] -> "5-7 and 9"."""
+    runs: list[list[int]] = []
+    for page in pages:
+        if runs and page == runs[-1][-1] + 1:
+            runs[-1].append(page)
+        else:
+            runs.append([page])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs]
+    return parts[0] if len(parts) == 1 else tr("{pages} and {last}", pages=", ".join(parts[:-1]), last=parts[-1])
 
 
 def page_range(first: int, last: int) -> str:

@@ -136,7 +136,7 @@ def draw_total(surface: Any, board: TableBoard) -> None:
     w = board.title_width + board.value_w
     if board.header_fill is not None:
         surface.rect(board.margin, y, w, h, fill=board.header_fill)
-    _text(surface, board.total_label, fonts.BOLD, 11, board, (board.margin + PAD, y, w - 2 * PAD, h), "left")
+    _text(surface, board.total_label, _bold(board), 11, board, (board.margin + PAD, y, w - 2 * PAD, h), "left")
 
 
 def draw_grid(surface: Any, board: TableBoard) -> None:

@@ -169,7 +169,8 @@ def test_a_number_written_out_still_warns_when_the_content_differs(tmp_path: Pat
 
 def test_deck_alone(tmp_path: Path) -> None:
     pdf = build_deck(GAME, tmp_path / "out")
-    text = "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)
+    # the cover shows a few of the game's pieces; the pages after it hold the deck alone
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages[1:])
     assert sorted(cards_printed(pdf)) == list(range(1, 53))
     assert "Contract board" not in text and "Overbid penalty" not in text
 
@@ -285,3 +286,41 @@ def test_a_missing_starter_contract_is_named_and_the_rest_follows(tmp_path: Path
     assert "cube-supply: cubes: 5 with player Blue, expected 4" in out
     assert out.index("starter-contracts") < out.index("cube-supply")
     assert "[follows from starter-contracts]" in out.split("cube-supply", 1)[1].splitlines()[0]
+
+
+def test_the_contract_board_speaks_in_the_games_fonts() -> None:
+    """Every word of the board, its total row included, is in the game's body family (Cabin)."""
+    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+    from genpnp.render.sheet import draw_sheet
+
+    drawn: dict[str, str] = {}
+
+    class Words(RecordingSurface):
+        def text(self, x, y, text, font, size, color, align="left") -> None:  # type: ignore[no-untyped-def]
+            drawn[text] = font
+            super().text(x, y, text, font, size, color, align)
+
+    doc = impose_game(load_game(GAME), Options(paper=parse_paper("letter")))
+    page = next(n for n, s in enumerate(doc.sheets) if s.section == "board")
+    draw_sheet(Words({}), doc, doc.sheets[page], page + 1, len(doc.sheets))
+    assert drawn["Total game points"] == "averia-serif-bold"
+    assert drawn["Contracts"] == "averia-serif-bold"
+
+
+def test_aids_penalty_card_and_tokens_fill_the_card_pages() -> None:
+    """58 card-sized pieces (52 cards and 6 aid cards) make 7 pages of 9; the penalty card, the value
+    tokens and the forehand token fill the room the last one leaves: no page of their own."""
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+
+    doc = impose_game(load_game(GAME), Options(paper=parse_paper("letter")))
+    pages: dict[str, set[int]] = {}
+    for n, sheet in enumerate(doc.sheets):
+        for p in sheet.placements:
+            pages.setdefault(p.component.name, set()).add(n)
+    assert pages["aid"] & pages["deck"]  # the aids follow on the deck's last page
+    small = pages["penalty"] | pages["value-tokens"] | pages["forehand"]
+    assert small <= pages["aid"]
+    assert len(pages["deck"] | pages["aid"] | small) == 7

@@ -114,11 +114,12 @@ def _numbers_by_edge(face) -> dict[tuple[int, int], str]:
     out = {}
     for element in face.elements:
         text = getattr(element, "text", "")
-        if not re.fullmatch(r"\d\.?", str(text)):  # 6. carries a dot, like the deck's 6 and 9
+        digit = re.fullmatch(r"(?:\[u\])?(\d)(?:\[/\])?", str(text))  # 6 is underlined, like the deck's 6 and 9
+        if not digit:
             continue
         x, y, w, h = element.resolve_box(100, 100)
         cx, cy = (x + w / 2 - 50) / 50, (y + h / 2 - 50) / 50
-        out[(round(cx), round(cy)) if abs(cx) > 0.5 or abs(cy) > 0.5 else (0, 0)] = str(text).rstrip(".")
+        out[(round(cx), round(cy)) if abs(cx) > 0.5 or abs(cy) > 0.5 else (0, 0)] = digit.group(1)
     return out
 
 
