@@ -4,17 +4,17 @@ A patterned shape is filled twice: once with its grey, then once more with the p
 that the PDF viewer repeats), so it costs a few bytes of page content instead of the hundreds of lines
 or thousands of dots that drawing the pattern out would take.
 
-reportlab has no tiling-pattern API. A pattern is an ordinary PDF stream object registered with the
-document; to name it in the ``/Pattern`` resources of every page and form, ``pdfdoc``'s resource
-dictionary class is replaced by a subclass that adds the patterns of the document being written (and
-only those: a document that uses none is written byte for byte as reportlab would).
+reportlab has no tiling-pattern API. A pattern is an ordinary PDF stream object registered with our
+own document class (``genpnp.backends.pdfstream.StreamingDocument.add_pattern``), which names it in the
+``/Pattern`` resources of its pages and forms (a document that uses none is written byte for byte as
+reportlab would).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.pdfbase import pdfdoc
+
+from genpnp.backends.pdfstream import StreamingDocument
 
 INK = 0.15  # grey of the pattern's lines and dots
 STEP = 5.0  # pt between hatch lines (measured along x) and between dots
@@ -53,11 +53,10 @@ def resource_name(name: str) -> str:
     return "GPpat" + name
 
 
-def ensure(doc: Any, name: str) -> str:
-    """Define the pattern ``name`` in the reportlab document ``doc`` (once); its resource name."""
-    patterns: dict[str, str] = doc.__dict__.setdefault("_gp_patterns", {})
+def ensure(doc: StreamingDocument, name: str) -> str:
+    """Define the pattern ``name`` in the document ``doc`` (once); its resource name."""
     res = resource_name(name)
-    if res not in patterns:
+    if res not in doc.patterns:
         side, content = tile(name)
         stream = pdfdoc.PDFStream(content=content)
         stream.dictionary.dict.update({
@@ -65,23 +64,5 @@ def ensure(doc: Any, name: str) -> str:
             "BBox": pdfdoc.PDFArray([0, 0, side, side]), "XStep": side, "YStep": side,
             "Resources": pdfdoc.PDFDictionary({}),
         })
-        internal = "GPPattern_" + name
-        doc.Reference(stream, internal)
-        patterns[res] = internal
+        doc.add_pattern(res, stream, "GPPattern_" + name)
     return res
-
-
-class _Resources(pdfdoc.PDFResourceDictionary):
-    """reportlab's resource dictionary, naming the document's patterns (if it has any)."""
-
-    def format(self, document: Any) -> bytes:
-        patterns = document.__dict__.get("_gp_patterns")
-        if patterns:
-            self.Pattern = {res: pdfdoc.PDFObjectReference(internal) for res, internal in sorted(patterns.items())}
-        return super().format(document)
-
-
-def install() -> None:
-    """Make reportlab's pages and forms name the patterns (idempotent)."""
-    if pdfdoc.PDFResourceDictionary is not _Resources:
-        pdfdoc.PDFResourceDictionary = _Resources  # type: ignore[misc]

@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,7 +23,6 @@ from genpnp.backends.pdfstream import streaming_canvas
 from genpnp.color import Color
 
 _REGISTERED: set[str] = set()
-patterns.install()
 
 
 def font_id(name: str) -> str:
@@ -88,7 +86,7 @@ class PdfSurface:
 
     def _pattern(self, build: Callable[[object], None], pattern: str) -> None:
         """Fill the shape just filled once more with its bw pattern (a tiling pattern defined once)."""
-        name = patterns.ensure(self.c._doc, pattern)
+        name = patterns.ensure(self.c._doc, pattern)  # a StreamingDocument (write_pdf)
         path = self.c.beginPath()
         build(path)
         self.c.saveState()
@@ -218,7 +216,6 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     from genpnp.outputs import replaced_file
 
     with replaced_file(path) as tmp:
-        rl_config.useA85 = 0  # binary (compressed) streams: smaller and faster than ASCII85
         with open(tmp, "wb") as out:  # each page is written as it is finished (pdfstream)
             canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1,
                                       initialFontName=font_id(fonts.DEFAULT))  # no unembedded Helvetica

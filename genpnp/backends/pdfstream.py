@@ -8,8 +8,16 @@ can only be written at the end (fonts, which are subset over the whole document,
 the page tree, the catalogue) is written by ``save()``, straight to the file, followed by the
 cross-reference table. The bytes are those reportlab would write, in a different object order.
 
+Two things reportlab can only be told for the whole process (``rl_config.useA85``, and the resource
+dictionary class its pages and forms make) are settled here for this document alone, on the objects
+the canvas hands over: compressed streams are binary (Flate only, no ASCII85 on top: smaller and
+faster), images included; and every page and form names the document's tiling patterns
+(``StreamingDocument.patterns``, filled by ``genpnp.backends.patterns``) in its ``/Pattern``
+resources. A document that uses no pattern is written byte for byte as reportlab would with
+``useA85 = 0``.
+
 It relies on ``PDFDocument``'s bookkeeping (``idToObject``, ``idToOffset``, ``numberToId``,
-``Reference``), which has been stable across reportlab 3 and 4; tests/test_pdfstream.py reads
+``Reference``), which has been stable across reportlab 3 and 4; tests/test_streaming.py reads
 the output back and compares it page by page with reportlab's own.
 """
 
@@ -18,6 +26,7 @@ from __future__ import annotations
 from typing import IO, Any
 
 from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfutils import asciiBase85Decode
 from reportlab.pdfgen.canvas import Canvas
 
 
@@ -49,12 +58,23 @@ class StreamingDocument(pdfdoc.PDFDocument):
     """Use through :func:`streaming_canvas`; the canvas's ``save()`` finishes the file."""
 
     _sink: _FileSink
+    patterns: dict[str, pdfdoc.PDFObjectReference]  # /Pattern resource name -> the pattern's object
 
     def stream_to(self, out: IO[bytes]) -> None:
         self._sink = _FileSink(out, self._pdfVersion)
+        self.patterns = {}  # one dict shared by every page's and form's resources: forms are formatted at the end
+
+    def add_pattern(self, resource: str, stream: pdfdoc.PDFStream, internal: str) -> None:
+        """Register a tiling pattern's stream; every page shown from now on, and every form, names it."""
+        self.Reference(stream, internal)
+        self.patterns[resource] = pdfdoc.PDFObjectReference(internal)
 
     def addPage(self, page: Any) -> None:  # noqa: N802 - reportlab's name
         super().addPage(page)
+        page.check_format(self)  # reportlab's contents and resources (formatting the page keeps them) ...
+        if page.compression:
+            page.Contents.filters = [pdfdoc.PDFZCompress]  # ... with binary streams
+        page.Resources.Pattern = self.patterns  # ... naming the patterns
         name = page.__InternalName__
         page_ref = pdfdoc.PDFObjectReference(name)
         self._write_object(name)
@@ -64,6 +84,32 @@ class StreamingDocument(pdfdoc.PDFDocument):
         page.Contents = page.stream = None
         pages = self.Pages.pages
         pages[-1] = page_ref  # the page tree only needs the reference now
+
+    def addForm(self, name: str, form: Any) -> None:  # noqa: N802 - reportlab's name
+        """A form (``Canvas.endForm``) or an image (``Canvas.drawImage``): binary streams, patterns named."""
+        if isinstance(form, pdfdoc.PDFImageXObject):
+            for image in (form, getattr(form, "_smask", None)):  # the soft mask (alpha) is registered after
+                if image is not None and image._filters and image._filters[0] == "ASCII85Decode":
+                    image.streamContent = asciiBase85Decode(image.streamContent)  # the process-wide default
+                    image._filters = image._filters[1:]
+        elif isinstance(form, pdfdoc.PDFFormXObject) and not form.Contents and not form.Resources:
+            # what PDFFormXObject.format would make, made here so that the filters and resources are ours
+            contents = pdfdoc.PDFStream(content=form.stream) if form.stream else pdfdoc.teststream()
+            contents.__Comment__ = "xobject form stream"
+            if form.compression:
+                contents.filters = [pdfdoc.PDFZCompress]
+                form.compression = 0  # format() would set the ASCII85 filters again
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            if form.hasImages:
+                resources.allProcs()
+            else:
+                resources.basicProcs()
+            if form.XObjects:
+                resources.XObject = form.XObjects
+            resources.Pattern = self.patterns
+            form.Contents, form.Resources = contents, resources
+        super().addForm(name, form)
 
     def _write_object(self, name: str) -> None:
         obj = self.idToObject[name]

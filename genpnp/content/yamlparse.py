@@ -40,6 +40,7 @@ _Loader.add_implicit_resolver(
                r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
     list("-+0123456789."))
 _LOADER = _Loader
+_STR = "tag:yaml.org,2002:str"
 
 def _loc(node: Node, name: str) -> Loc:
     mark = node.start_mark
@@ -132,10 +133,12 @@ class _Builder:
 
     def scalar(self, node: ScalarNode) -> Any:
         """One plain value, within the limits: finite numbers of sane size, text of bounded length."""
-        where = _loc(node, self.name)
         if len(node.value) > MAX_TEXT:
-            raise ContentError([Problem(where, f"this value is {len(node.value):,} characters long; "
-                                               f"at most {MAX_TEXT:,} are read")])
+            raise ContentError([Problem(_loc(node, self.name), f"this value is {len(node.value):,} characters "
+                                                               f"long; at most {MAX_TEXT:,} are read")])
+        if node.tag == _STR:
+            return node.value  # what the constructor would return for text (most values), without its lookups
+        where = _loc(node, self.name)
         try:
             value = self.constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:

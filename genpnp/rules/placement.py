@@ -98,15 +98,34 @@ def _rect_fits(x: float, y: float, w: float, h: float, gap: float, planes: list,
     return True
 
 
-def _candidates(outline: tuple) -> list[tuple[float, float]]:
-    """Points over the space, the nearest its centre first, about 0.25 mm apart (at most 80 a side)."""
+BLOCK = 8  # candidate points a side of a block that one clearance at its middle may rule out
+
+
+def _blocks(outline: tuple) -> list[tuple[float, float, float, range, range, float, float, float]]:
+    """The candidate points over the space, about 0.25 mm apart (at most 80 a side), in square blocks of
+    ``BLOCK`` a side,
+    each as (x, y of its middle, the farthest of its points from the middle, its i and j ranges, and the
+    x0, y0 and step that give point (i, j) as x0 + i * step, y0 + j * step), the blocks nearest the space's
+    centre first.
+
+    The clearance (:func:`_circle_clearance`) changes by at most the distance moved (each of its terms is
+    a distance), so a block whose middle has less room than needed by more than that farthest distance
+    has no point with enough room: its points need not be tried."""
     xs, ys = [p[0] for p in outline], [p[1] for p in outline]
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    x0, y0 = min(xs), min(ys)
     step = max(0.25 * MM, (max(xs) - min(xs)) / 80, (max(ys) - min(ys)) / 80)
     nx, ny = int((max(xs) - min(xs)) / step) + 1, int((max(ys) - min(ys)) / step) + 1
-    pts = [(min(xs) + i * step, min(ys) + j * step) for i in range(nx + 1) for j in range(ny + 1)]
-    pts.sort(key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
-    return pts
+    out = []
+    for i in range(0, nx + 1, BLOCK):
+        ri = range(i, min(i + BLOCK, nx + 1))
+        for j in range(0, ny + 1, BLOCK):
+            rj = range(j, min(j + BLOCK, ny + 1))
+            half_i, half_j = (ri[-1] - ri[0]) / 2, (rj[-1] - rj[0]) / 2
+            reach = math.hypot(half_i * step, half_j * step) * (1 + 1e-9) + 1e-9  # rounding kept out
+            out.append((x0 + (ri[0] + half_i) * step, y0 + (rj[0] + half_j) * step, reach, ri, rj, x0, y0, step))
+    out.sort(key=lambda b: (b[0] - cx) ** 2 + (b[1] - cy) ** 2)
+    return out
 
 
 def _key(space: Space, marks: list[Mark]) -> tuple:
@@ -120,6 +139,18 @@ def _key(space: Space, marks: list[Mark]) -> tuple:
 
     return (tuple((round(x - ox, 1), round(y - oy, 1)) for x, y in space.outline),
             tuple(sorted((m.shape, rel(m.geometry, m.shape)) for m in marks)))
+
+
+def _candidates(outline: tuple) -> list[tuple[float, float]]:
+    """Points over the space, the nearest its centre first, about 0.25 mm apart (at most 80 a side): where a
+    figure lays a piece (:func:`clear_spot`); the rule itself searches block by block (:func:`room_for`)."""
+    xs, ys = [p[0] for p in outline], [p[1] for p in outline]
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    step = max(0.25 * MM, (max(xs) - min(xs)) / 80, (max(ys) - min(ys)) / 80)
+    nx, ny = int((max(xs) - min(xs)) / step) + 1, int((max(ys) - min(ys)) / step) + 1
+    pts = [(min(xs) + i * step, min(ys) + j * step) for i in range(nx + 1) for j in range(ny + 1)]
+    pts.sort(key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+    return pts
 
 
 def clear_spot(space: Space, shape: str, w: float, h: float, gap: float,
@@ -138,15 +169,42 @@ def clear_spot(space: Space, shape: str, w: float, h: float, gap: float,
 
 
 def room_for(space: Space, shape: str, w: float, h: float, gap: float, covers: tuple = ()) -> bool:
-    """Whether a piece (a circle w across, or a w x h rectangle) fits the space clear of its marks."""
-    return clear_spot(space, shape, w, h, gap, covers) is not None
+    """Whether a piece (a circle w across, or a w x h rectangle) fits the space clear of its marks: at one
+    of the candidate points, tried block by block (:func:`_blocks`). A rectangle that
+    fits at a point leaves a circle of its shorter half-side (and the gap) clear there, so blocks without
+    that much room are passed over for rectangles too."""
+    marks = [m for m in space.marks if m.name not in covers]
+    planes = _half_planes(space.outline)
+    need = (max(w, h) if shape == "circle" else min(w, h)) / 2 + gap
+    # what bounds a rectangle: the edges and marks that can keep it out (not a repeated corner's empty edge,
+    # nor a dot of no size, which a rectangle may touch)
+    bound_planes = planes if shape == "circle" else [pl for pl in planes if pl[0] or pl[1]]
+    bound_marks = marks if shape == "circle" else [m for m in marks if m.shape != "circle" or m.geometry[2] > 0]
+    for bx, by, reach, ri, rj, x0, y0, step in _blocks(space.outline):
+        if _circle_clearance(bx, by, bound_planes, bound_marks) + reach < need:
+            continue
+        for x, y in ((x0 + i * step, y0 + j * step) for i in ri for j in rj):
+            if shape == "circle":
+                if _circle_clearance(x, y, planes, marks) >= need:
+                    return True
+            elif _rect_fits(x, y, w, h, gap, planes, marks) or _rect_fits(x, y, h, w, gap, planes, marks):
+                return True
+    return False
 
 
 def largest_round(space: Space, gap: float, covers: tuple = ()) -> float:
-    """The diameter of the largest round piece the space takes clear of its marks."""
+    """The diameter of the largest round piece the space takes clear of its marks (the largest clearance
+    over the candidate points; a block whose bound cannot beat the best so far is passed over)."""
     marks = [m for m in space.marks if m.name not in covers]
     planes = _half_planes(space.outline)
-    best = max(_circle_clearance(x, y, planes, marks) for x, y in _candidates(space.outline))
+    bounded = [(_circle_clearance(bx, by, planes, marks) + reach, ri, rj, x0, y0, step)
+               for bx, by, reach, ri, rj, x0, y0, step in _blocks(space.outline)]
+    bounded.sort(key=lambda b: -b[0])
+    best = -math.inf
+    for bound, ri, rj, x0, y0, step in bounded:
+        if bound < best:
+            break
+        best = max(best, max(_circle_clearance(x0 + i * step, y0 + j * step, planes, marks) for i in ri for j in rj))
     return 2 * max(best - gap, 0.0)
 
 
