@@ -79,7 +79,8 @@ def _float_game(tmp_path: Path, filler: int, float_before: bool) -> Any:
     from genpnp.content.project import load_game
     from genpnp.newgame import new_game
 
-    fig = "```figure\ngrid: 3x3\nwidth: 25mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\ncaption: cells\n```\n\n"
+    fig = ("```figure\ngrid: 3x3\nwidth: 25mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\n"
+           "caption: cells\n```\n\n")
     body = "\n\n".join(f"Filler {n} with words that fill the column line by line." for n in range(filler))
     first = fig + "Short text beside the first figure.\n\n" if float_before else ""
     text = f"# Play\n\n{body}\n\n{first}## Zscoring\n\n{fig}Words under the heading, " + "more " * 60 + "\n"

@@ -471,7 +471,8 @@ FLOAT_MOST = 0.6  # a figure floats beside the text only when at most this share
 FLOAT_GAP = 3 * MM  # between a floated figure and the text beside it
 
 
-def figure_fit(fig: Any, font: str, size: float, width: float, column_h: float) -> tuple[bool, float, list[list[tuple]], float, float, float]:
+def figure_fit(fig: Any, font: str, size: float, width: float,
+               column_h: float) -> tuple[bool, float, list[list[tuple]], float, float, float]:
     """How a figure sits in a column ``width`` wide and ``column_h`` tall: (floated, scale, caption lines,
     caption width, total height with caption and space, caption height)."""
     fw, fh = fig.size

@@ -111,9 +111,14 @@ def play_line(meta: Any) -> str:
 
 
 def display_font(game: Any) -> str:
-    """The game's display font for titles, where it names one; else the bold text font."""
-    name = getattr(game.meta, "display_font", "") or ""
-    return name if name else fonts.BOLD
+    """The game's display font for titles (its title style, game.yaml styles: title:); else the bold text font."""
+    from genpnp.model.game import style_font
+
+    meta = game.meta
+    style = meta.styles.title if getattr(meta, "styles", None) is not None else None
+    if style is None or not style.font:
+        return fonts.BOLD
+    return style_font(style.font, {n: e.file for n, e in (meta.fonts or {}).items()})
 
 
 class _Measure:
