@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
+from genpnp.i18n import tr
 from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
@@ -550,6 +551,6 @@ def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
-        title = comp.label if i == 0 else f"{comp.label} (continued)"
+        title = comp.label if i == 0 else tr("{title} (continued)", title=comp.label)
         out.append(Sheet("text", title, comp.name, content=ops))
     return out
