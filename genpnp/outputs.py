@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.errors import ContentError, GenpnpError, Loc, Problem, UsageError
+from genpnp.gamefolder import discover, is_game
 
 MAX_NAME = 100  # characters of one name from content that becomes a file name
 TEMP = re.compile(r"\.(?P<target>.+)\.genpnp-(?P<pid>\d+)-[0-9a-f]{8}(\.tmp)?")
@@ -73,8 +74,6 @@ def _inside(path: Path, folder: Path) -> bool:
 def check_out(out: Path, content: Path | None, games: Iterable[Path] = (), option: str = "--out") -> None:
     """Refuse an output folder (or file) that is, contains or lies inside the content folder or a
     game folder: a usage error, before anything is written."""
-    from genpnp.content.project import discover, is_game
-
     target = out.resolve()
     guarded: list[tuple[str, Path]] = []
     if content is not None and content.is_dir():

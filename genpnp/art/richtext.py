@@ -17,6 +17,7 @@ from typing import Any
 from genpnp import fonts
 from genpnp.art import markup
 from genpnp.art.markup import PLAIN, Style
+from genpnp.color import Color
 from genpnp.content.markdown import runs
 from genpnp.content.schema import INVALID, Ctx, Custom
 from genpnp.errors import Loc, did_you_mean
@@ -65,13 +66,25 @@ class NameResolver(markup.Resolver):
         return name
 
 
+def style_font(name: str, game_fonts: dict[str, str]) -> str:
+    """A style's font name as the font module knows it (a game's font by its internal name)."""
+    return game_fonts.get(name, name)
+
+
+def style_color(name: str, palette: dict[str, Color], default: Any = None) -> Any:
+    """A style's colour (a palette entry keeps its grey and pattern for --ink bw), or ``default``."""
+    from genpnp.color import parse_color
+
+    if not name:
+        return default
+    return palette[name] if name in palette else parse_color(name)
+
+
 class TextLook(NameResolver):
     """What a rules text needs of its game: the names its style tags may use, and the game's styles
     (game.yaml's ``styles:``): body font, size and colour; heading font and colour."""
 
     def __init__(self, ctx: Ctx):
-        from genpnp.model.game import style_color, style_font
-
         super().__init__(ctx.palette, ctx.fonts)
         styles = ctx.styles
         body, heading = getattr(styles, "body", None), getattr(styles, "heading", None)
@@ -87,8 +100,6 @@ class BoxLook:
     """A callout or example box of a rules text: font, size (0: the body's), text colour, fill."""
 
     def __init__(self, style: Any, ctx: Ctx):
-        from genpnp.model.game import style_color, style_font
-
         self.font = style_font(style.font, ctx.fonts) if style is not None and style.font else None
         self.size = style.size if style is not None and style.size else 0.0
         self.color = style_color(style.color, ctx.palette) if style is not None else None

@@ -20,25 +20,13 @@ from genpnp.content.textvalues import fill_texts
 from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
+from genpnp.gamefolder import discover, is_game
 from genpnp.model import kind_class, kind_names
 from genpnp.model.figure import resolve_figures
 from genpnp.model.game import Game, GameMeta
 from genpnp.outputs import name_message, name_problem
 
 DEFAULT_CONTENT = Path("content")
-
-
-def is_game(folder: Path) -> bool:
-    return (folder / "game.yaml").is_file()
-
-
-def discover(content: Path) -> dict[str, Path]:
-    """Game id -> folder, for a folder of games or a single game folder."""
-    if not content.exists():
-        raise UsageError(f"{content}: no such content folder")
-    if is_game(content):
-        return {content.resolve().name: content}
-    return {p.name: p for p in sorted(content.iterdir()) if p.is_dir() and is_game(p)}
 
 
 def locate(content: Path) -> Path:

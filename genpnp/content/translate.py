@@ -177,7 +177,7 @@ class Translator:
     def _check_file(self, source: Path, own: Path, ctx: Any) -> None:
         """A translated text quotes the same numbers and the same {values} as its source."""
         from genpnp.content.markdown import read_source
-        from genpnp.content.project import shown
+        from genpnp.content.yamlload import display_name as shown
 
         try:  # through the one door (genpnp.fileaccess), like the text component that reads them
             a, b = read_source(source, shown(source), self.root), read_source(own, shown(own), self.root)
@@ -285,7 +285,7 @@ def catalog_path(root: Path, code: str) -> Path:
 def translator(root: Path, languages: tuple[str, ...], code: str | None, problems: Problems,
                game_loc: Loc, collect: bool = False) -> Translator | None:
     """The translator for building ``code`` (None: the first language); None when the game lists none."""
-    from genpnp.content.project import shown
+    from genpnp.content.yamlload import display_name as shown
     from genpnp.content.yamlload import load_file
     from genpnp.errors import UsageError
 
@@ -337,7 +337,7 @@ def update_catalog(root: Path, code: str, missing: list[Missing], game_name: str
     entries were added, and the Markdown files still to write."""
     import os
 
-    from genpnp.content.project import shown
+    from genpnp.content.yamlload import display_name as shown
     from genpnp.content.yamlload import load_file
 
     path = catalog_path(root, code)

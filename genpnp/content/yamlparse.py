@@ -1,5 +1,5 @@
-"""The YAML parser behind :func:`genpnp.content.yamlload.load_text` (PyYAML, imported only when a text
-is parsed: a rebuild reads its files from the parse cache instead).
+"""The YAML parser behind :func:`genpnp.content.yamlload.load_text` (PyYAML, safe loader, libyaml's
+when PyYAML has it).
 
 Only YAML's safe tags are accepted, without YAML 1.1's base-60 numbers; duplicate keys, huge alias
 expansions, deep nesting, long values and huge numbers are reported as problems, never as tracebacks.
@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from genpnp.content.yamlload import MAX_DEPTH, MAX_NODES, MAX_NUMBER, MAX_TEXT, LList, LMap, number_problem
+from genpnp.content.located import MAX_DEPTH, MAX_NODES, MAX_NUMBER, MAX_TEXT, LList, LMap, number_problem
 from genpnp.errors import ContentError, Loc, Problem
 
 # libyaml's parser when PyYAML has it (same nodes and marks, several times faster)

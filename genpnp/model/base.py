@@ -1,4 +1,4 @@
-"""Component base class, the kind registry, items, faces and pieces."""
+"""Component base class, the kind registry, item lists and pieces (items and faces: item.py, face.py)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, overload
 
-from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
     AnyValue,
-    ColorSpec,
     Ctx,
     Custom,
     Int,
-    Length,
     Prose,
     Str,
     build,
@@ -23,6 +20,9 @@ from genpnp.content.schema import (
 )
 from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.errors import ContentError, Loc
+from genpnp.model.face import Face, ResolvedFace
+from genpnp.model.faceresolve import FaceResolver
+from genpnp.model.item import Item, parse_item
 from genpnp.model.table import read_table
 
 KINDS: dict[str, type] = {}
@@ -76,50 +76,6 @@ class Component:
 
 
 # ---------------------------------------------------------------- items
-
-
-@dataclass(frozen=True)
-class Item:
-    """One entry of a component's list: a quantity, face names and free fields."""
-
-    qty: int
-    fields: dict[str, Any]
-    front: str = ""
-    back: str = ""
-    loc: Loc = Loc("<built-in>")
-    cells: dict[str, Loc] = field(default_factory=dict, compare=False)  # where each field is written (a CSV cell)
-
-
-ITEM_KEYS = {"qty", "front", "back"}
-
-
-def parse_item(value: Any, loc: Loc, ctx: Ctx) -> Any:
-    if not isinstance(value, dict):
-        return ctx.error(loc, "an item is a mapping of fields, e.g. {title: Court Challenge, qty: 2}")
-    qty = 1
-    if "qty" in value:
-        qty = Int(0, 10000).parse(value["qty"], value.loc_of("qty") if isinstance(value, LMap) else loc, ctx)
-        if qty is INVALID:
-            return INVALID
-    fields: dict[str, Any] = {}
-    for key, v in value.items():
-        if key in ITEM_KEYS:
-            continue
-        if isinstance(v, (dict, list)):
-            vloc = value.loc_of(key) if isinstance(value, LMap) else loc
-            ctx.error(vloc, f'the field "{key}" must be a plain value (text or number)')
-            return INVALID
-        fields[str(key)] = "" if v is None else v
-    locs = dict(value.value_locs) if isinstance(value, LMap) else {}
-    if ctx.lang is not None:  # text_de in place of text (genpnp.content.translate)
-        fields = ctx.lang.item_fields(fields, value, loc, ctx, locs)
-    front = value.get("front", "")
-    back = value.get("back", "")
-    for side, name in (("front", front), ("back", back)):
-        if not isinstance(name, str):
-            ctx.error(value.loc_of(side) if isinstance(value, LMap) else loc, f"{side} names a face (text)")
-            return INVALID
-    return Item(qty, fields, front, back, loc, locs)
 
 
 def parse_items(value: Any, loc: Loc, ctx: Ctx) -> Any:
@@ -190,43 +146,6 @@ ITEMS = Custom(
 )
 
 # ---------------------------------------------------------------- faces
-
-
-def _raw_list(value: Any, loc: Loc, ctx: Ctx) -> Any:
-    if not isinstance(value, list):
-        return ctx.error(loc, "draw is a list of art elements")
-    return value
-
-
-def _by(inner: Any) -> Any:
-    from genpnp.model.facelogic import by_spec
-
-    return by_spec(inner)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Face:
-    """One side's design: a background, an outline and art elements (with {field}s)."""
-
-    fill: Any = fld(_by(ColorSpec()), None, "background colour (or chosen by an item's field: {by: faction, "
-                    "red: crimson, default: paper})")
-    stroke: Any = fld(_by(ColorSpec()), None, "outline drawn on the piece's edge (or chosen by an item's field)")
-    stroke_width: float = fld(Length(), 0.75, "outline width")
-    draw: Any = fld(Custom(_raw_list, {"type": "array", "items": {"$ref": "#/$defs/element"}}, "list of art elements"),
-                    (), "art elements, drawn in order")
-    loc: Loc = Loc("<built-in>")
-
-
-@dataclass(frozen=True)
-class ResolvedFace:
-    """A face with its item's fields filled in; ``key`` identifies identical drawings."""
-
-    key: str
-    fill: Color | None
-    stroke: Color | None
-    stroke_width: float
-    elements: tuple
-    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -340,8 +259,6 @@ def _parse_faces(value: Any, loc: Loc, ctx: Ctx) -> Any:
 
     return MapOf(Obj(Face)).parse(value, loc, ctx)
 
-
-from genpnp.model.faceresolve import FaceResolver  # noqa: E402  (it builds on the classes above)
 
 __all__ = [
     "KINDS", "kind", "Component", "Item", "Face", "ResolvedFace", "Piece", "PieceRuns", "any_back", "FaceResolver",

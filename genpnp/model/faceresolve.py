@@ -14,8 +14,9 @@ from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.scripts import quoted, shaping_need
 from genpnp.content.yamlload import LList, LMap
 from genpnp.errors import Loc, Problem
-from genpnp.model.base import Face, Item, ResolvedFace
+from genpnp.model.face import Face, ResolvedFace
 from genpnp.model.facelogic import ByValue, apply_by, by_fields, read_logic, text_of, unmatched
+from genpnp.model.item import Item
 
 
 class FaceResolver:

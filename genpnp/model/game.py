@@ -148,20 +148,6 @@ class Styles:
     loc: Loc = Loc("<built-in>")
 
 
-def style_font(name: str, game_fonts: dict[str, str]) -> str:
-    """A style's font name as the font module knows it (a game's font by its internal name)."""
-    return game_fonts.get(name, name)
-
-
-def style_color(name: str, palette: dict[str, Color], default: Any = None) -> Any:
-    """A style's colour (a palette entry keeps its grey and pattern for --ink bw), or ``default``."""
-    from genpnp.color import parse_color
-
-    if not name:
-        return default
-    return palette[name] if name in palette else parse_color(name)
-
-
 @dataclass(frozen=True, kw_only=True)
 class PaletteEntry:
     """A named colour, with what it means and how it prints in black and white."""

@@ -120,7 +120,7 @@ def fit_text(surface: Any, text: str, font: str, size: float, room: float, least
 
 def title_look(doc: Any) -> tuple[str, Any]:
     """(font, colour) of sheet titles: the game's title style (game.yaml styles: title:), else bold ink."""
-    from genpnp.model.game import style_color, style_font
+    from genpnp.art.richtext import style_color, style_font
 
     meta = doc.game.meta
     style = meta.styles.title if meta.styles is not None else None
