@@ -112,7 +112,7 @@ def play_line(meta: Any) -> str:
 
 def display_font(game: Any) -> str:
     """The game's display font for titles (its title style, game.yaml styles: title:); else the bold text font."""
-    from genpnp.model.game import style_font
+    from genpnp.art.richtext import style_font
 
     meta = game.meta
     style = meta.styles.title if getattr(meta, "styles", None) is not None else None
