@@ -64,19 +64,31 @@ def label_size(m: Any) -> float:
     return m.label_size or m.hex_size * (0.22 if m.label_at == "top" else 0.34)
 
 
+# With ``label_at: top`` a hex keeps a round spot at its centre for a piece (up to CLEAR of the hex
+# size across): the label stands just above it and the zone mark just below it, both inside the hex
+# and clear of its corners, where border slots meet and where the next row's labels stand.
+CLEAR = 0.9
+
+
+def zone_mark_size(m: Any) -> float:
+    """A zone mark is smaller than the label (and drawn in the regular weight): it reads as a note."""
+    return label_size(m) * 0.8
+
+
 def label_baseline(m: Any, cell: Any) -> Pt:
     """Centre x and baseline y of a hex's own label (``label_by``)."""
     cx, cy = m.center(cell.coord)
     size = label_size(m)
-    return cx, (cy + m.hex_size * 0.62 if m.label_at == "top" else cy - size * 0.35)
+    return cx, (cy + m.hex_size * (CLEAR / 2 + 0.035) + size * 0.22 if m.label_at == "top" else cy - size * 0.35)
 
 
 def zone_mark_baseline(m: Any, cell: Any) -> Pt:
-    """Centre x and baseline y of a zone's mark (3+) in a hex: the cap line half the hex size below
-    the centre with top labels, clear of the labels of the next row."""
+    """Centre x and baseline y of a zone's mark (3+) in a hex: with top labels, its cap line just
+    below the piece's spot at the centre."""
     cx, cy = m.center(cell.coord)
-    size = label_size(m)
-    return cx, (cy - m.hex_size * 0.5 - size * 0.72 if m.label_at == "top" else cy - m.hex_size * 0.55)
+    size = zone_mark_size(m)
+    return cx, (cy - m.hex_size * (CLEAR / 2 + 0.035) - size * 0.75 if m.label_at == "top"
+                else cy - m.hex_size * 0.55)
 
 
 def region_label_box(m: Any, coord: Any, text: str) -> tuple[float, float, float, float, float, float]:
@@ -114,7 +126,8 @@ def hex_spaces(m: Any) -> list[Space]:
             marks.append(Mark("label", "box", _text_box(str(c.fields[m.label_by]), size, *label_baseline(m, c), bold)))
         zone = m.first_zone(c.coord)
         if zone is not None and zone.zone.mark:
-            marks.append(Mark("zone-mark", "box", _text_box(zone.zone.mark, size, *zone_mark_baseline(m, c), bold)))
+            marks.append(Mark("zone-mark", "box", _text_box(zone.zone.mark, zone_mark_size(m),
+                                                            *zone_mark_baseline(m, c), m.font)))
         if c.coord in labelled:
             x0, y0, w, h, _, _ = region_label_box(m, c.coord, labelled[c.coord])
             marks.append(Mark("region-label", "box", (x0, y0, x0 + w, y0 + h)))

@@ -15,6 +15,7 @@ from genpnp.model.spacemarks import (
     region_label_box,
     region_label_spots,
     zone_mark_baseline,
+    zone_mark_size,
 )
 from genpnp.render import renderer
 from genpnp.render.hexlegend import draw_legend
@@ -122,7 +123,7 @@ def draw_labels(m: HexMap, surface: Any) -> None:
         zone = m.first_zone(c.coord)
         if zone is not None and zone.zone.mark:
             x, y = zone_mark_baseline(m, c)
-            surface.text(x, y, zone.zone.mark, fonts.styled(m.font, "b"), size, color, "center")
+            surface.text(x, y, zone.zone.mark, m.font, zone_mark_size(m), color, "center")
 
 
 def draw_region_labels(m: HexMap, surface: Any) -> None:

@@ -7,7 +7,8 @@ and of every mark printed there (voter circles, labels, zone marks, peg holes), 
 named in ``covers`` (a disc laid on a map cell is meant to hide the cell's random mark). The
 spaces and marks come from ``genpnp/model/spacemarks.py``, the geometry the renderers draw with.
 Round and hexagonal pieces are checked as their circumscribed circle, others as their rectangle
-(either way round). A violation points at the piece's size and names the space's line.
+(either way round). A violation points at the piece's size and names the space's line. A space's own text (its label,
+its zone mark) must lie inside the space too, off its edge where a board's border slots run.
 """
 
 from __future__ import annotations
@@ -44,6 +45,22 @@ def _half_planes(outline: tuple) -> list[tuple[float, float, float]]:
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         nx, ny = -(y2 - y1) / length * sign, (x2 - x1) / length * sign
         out.append((nx, ny, nx * x1 + ny * y1))
+    return out
+
+
+TEXT_MARKS = ("label", "zone-mark")
+
+
+def text_outside(space: Space) -> list[str]:
+    """The space's text marks (its label, its zone mark) that reach outside its outline: onto the
+    space's edge, where a board's border slots run."""
+    planes = _half_planes(space.outline)
+    out = []
+    for m in space.marks:
+        if m.name in TEXT_MARKS and m.shape == "box":
+            x0, y0, x1, y1 = m.geometry
+            if any(nx * px + ny * py < c for nx, ny, c in planes for px in (x0, x1) for py in (y0, y1)):
+                out.append(m.name)
     return out
 
 
@@ -159,6 +176,15 @@ def run_leaves_visible(game: Any, rule: Rule) -> Outcome:
             continue
         decided: dict[tuple, bool] = {}
         failed: list[Space] = []
+        outside = [(space, text_outside(space)) for space in spaces]
+        outside = [(space, names) for space, names in outside if names]
+        if outside:
+            space, names = outside[0]
+            out.violations.append(rule.violation(
+                refs.key_loc(board.loc, "label_at") if hasattr(board, "label_at") else board.loc,
+                f"{path}: the {' and '.join(names)} of {space.where} reach outside the space (onto its edge"
+                f"{', where the border slots run' if getattr(board, 'slots', False) else ''}); "
+                f"{len(outside)} of the {len(spaces)} spaces do so"))
         for space in spaces:
             key = _key(space, [m for m in space.marks if m.name not in p.covers])
             if key not in decided:

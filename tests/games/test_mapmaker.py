@@ -182,3 +182,18 @@ def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
     for title in ("Player aid", "Board", "Voter tokens", "District markers", "District borders", "Lafair"):
         assert title in text
     assert "F5" in text and "3 players (55)" in text
+
+
+def test_a_figure_naming_a_missing_piece_fails_at_its_line(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    line = edit(folder / "text" / "aid.md", "  - {piece: markers#1, at: F5}", "  - {piece: marker#1, at: F5}",
+                unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert f"mapmaker/text/aid.md:{line}:" in out and "markers" in out, out
+
+
+def test_the_aid_draws_its_districts_in_a_neutral_outline() -> None:
+    text = (GAME / "text" / "aid.md").read_text(encoding="utf-8")
+    assert text.count("```figure") >= 4  # a district won, a sealed group not yet scored, a stranded pocket, the pieces
+    assert "style: good" not in text  # green reads as the Green Leaves' colour

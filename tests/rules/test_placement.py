@@ -93,3 +93,31 @@ def test_one_voter_token_more_is_caught(tmp_path: Path) -> None:
     code, out = validate(folder)
     assert code == 1
     assert "voter-token-count" in out, out
+
+
+def test_a_county_name_that_reaches_the_border_slots_is_caught(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "mapmaker")
+    edit(folder / "components.yaml", "    label_at: top\n", "    label_at: top\n    label_size: 8mm\n", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(r"components\.yaml:\d+:\d+: token-on-county: board: the label(?: and zone-mark)? of hex .* "
+                     r"reach outside the space \(onto its edge, where the border slots run\)", out), out
+
+
+def test_county_names_and_zone_marks_clear_the_token_and_the_slots() -> None:
+    from genpnp.content.project import load_game
+    from genpnp.model.spacemarks import hex_spaces
+    from genpnp.rules.placement import text_outside
+
+    board = load_game(Path("content/mapmaker")).components["board"]
+    spaces = hex_spaces(board)
+    assert all(not text_outside(space) for space in spaces)
+    # the 14 mm token at the centre of a county misses its name and its zone mark
+    for space in spaces:
+        xs = [p[0] for p in space.outline]
+        ys = [p[1] for p in space.outline]
+        cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+        for mark in space.marks:
+            x0, y0, x1, y1 = mark.geometry
+            gap = ((max(x0 - cx, 0, cx - x1)) ** 2 + (max(y0 - cy, 0, cy - y1)) ** 2) ** 0.5
+            assert gap >= 7.5 * MM, (space.where, mark.name)
