@@ -94,7 +94,6 @@ TEAMS = MapOf(Obj(MapTeam), key_pattern=r"[A-Za-z][A-Za-z0-9_\-]*")
 class MapBoard(Component):
     """A board drawn from a grid map file: its cells as tiles with their contents, its outline heavy."""
 
-    rotatable: ClassVar[bool] = True
     played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
     map: Any = fld(PathSpec((".yaml", ".yml")), example="maps/ohio.yaml",
                    doc="the map file, relative to the game folder")
@@ -118,6 +117,8 @@ class MapBoard(Component):
                      "{cells} cells · {groups} districts of {group}")
     font: str = fld(FONT, "", BOARD_FONT_DOC)
     heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
+    rotatable: bool = fld(Bool(), True, "may be turned a quarter on the page where that fits better (false: "
+                                        "always printed upright, as its title reads)")
     grid: GridMap | None = None
     marks_art: dict[tuple[str, int], tuple] | None = None
     map_name: str = ""

@@ -89,12 +89,20 @@ class FitParams:
     piece: str = fld(PATH, doc="the component whose pieces are laid on the board", example="red-tiles")
     into: tuple = fld(
         ListOf(PATH, min_len=1, max_len=2, single=True),
-        doc="the space: one length (a square) or width and height",
+        doc="the space: one length (a square), width and height, or another piece's size (tiles.size: "
+            "a piece laid on a piece)",
         example="board.cell",
     )
     gap: float = fld(Length(), 0.0, "how much smaller than the space the piece is meant to be")
     tolerance: float = fld(Length(), 0.1 * MM, "allowed difference")
     smaller: bool = fld(Bool(), False, "any piece at most the space minus gap fits (not only that size)")
+
+
+def _space(value: Any) -> tuple[float, ...]:
+    """A space's sides: one length, or a piece's (width, height)."""
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
+        return (float(value[0]), float(value[1]))
+    return (refs.number(value),)
 
 
 @rule_kind(
@@ -107,8 +115,8 @@ def run_fit(game: Any, rule: Rule) -> Outcome:
     p = rule.params
     comp = refs.resolve(game, p.piece)
     w, h = getattr(comp, "size", (0.0, 0.0)) if isinstance(getattr(comp, "size", None), tuple) else (comp.size,) * 2
-    spaces = [refs.number(refs.resolve(game, path)) for path in p.into]
-    sw, sh = (spaces[0], spaces[0]) if len(spaces) == 1 else spaces
+    spaces = [_space(refs.resolve(game, path)) for path in p.into]
+    sw, sh = (spaces[0][0], spaces[0][-1]) if len(spaces) == 1 else (spaces[0][0], spaces[1][0])
     ww, wh = sw - p.gap, sh - p.gap
     out = Outcome(paths=[p.piece, *p.into])
     out.checked = f"{p.piece} ({fmt_mm(w)} x {fmt_mm(h)}) in {' x '.join(p.into)} ({fmt_mm(sw)} x {fmt_mm(sh)})"

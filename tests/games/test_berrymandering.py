@@ -156,3 +156,31 @@ def test_build_has_every_map(built: tuple[str, PdfReader]) -> None:
     assert len(titles) == len(list((GAME / "maps").glob("*.yaml"))) >= 14
     for title in titles:
         assert title in text, title
+
+
+def test_the_layouts_are_compact_upright_and_after_the_core_game() -> None:
+    """Over the print options the 14 map layouts take a few portrait pages after every page of the core
+    game, each drawn upright and whole (a setup diagram, never poster-tiled)."""
+    import itertools
+
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+    from genpnp.units import MM
+
+    game = load_game(GAME)
+    total = 0
+    for paper, backs, bleed in itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)):
+        options = Options(paper=parse_paper(paper), backs=backs, bleed=bleed * MM)
+        doc = impose_game(game, options)
+        pages = [[p.component.name for p in s.placements] for s in doc.sheets]
+        maps = [n for n, names in enumerate(pages) if any(name.startswith("map-") for name in names)]
+        core = [n for n, names in enumerate(pages) if names and not any(name.startswith("map-") for name in names)]
+        assert len(maps) <= 9 * (2 if backs == "duplex" else 1), (paper, backs, bleed, maps)
+        assert max(core) < min(maps), (paper, backs, bleed)
+        turned = [p.component.name for s in doc.sheets for p in s.placements
+                  if p.component.name.startswith("map-") and (p.rotation % 180 or p.window is not None)]
+        assert not turned, (paper, backs, bleed, turned)
+        sizes = {doc.sheets.page_size(n, (1.0, 2.0)) for n in range(len(doc.sheets))}
+        assert all(w < h for w, h in sizes), (paper, backs, bleed)
+        total += len(doc.sheets)
+    assert total <= 260

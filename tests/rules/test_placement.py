@@ -51,21 +51,21 @@ def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) ->
     assert "marker-beside-dots" not in out  # the markers still fit
 
 
-def test_a_larger_mystery_disc_is_caught_on_a_map_cell(tmp_path: Path) -> None:
+def test_a_larger_mystery_disc_is_caught_on_its_random_tile(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berrymandering")
-    line = edit(folder / "pieces.yaml", "    size: 26mm", "    size: 30mm", unique=True)
+    line = edit(folder / "pieces.yaml", "    size: 26mm", "    size: 29mm", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert re.search(rf"pieces\.yaml:{line}:\d+: disc-on-one-cell: mystery-discs \(30 mm across\) do not fit", out), out
+    assert re.search(rf"pieces\.yaml:{line}:\d+: disc-on-random-tile: mystery-discs are 29 mm x 29 mm; they should "
+                     r"be 28 mm x 28 mm \(2 mm smaller than the space\), at most", out), out
 
 
-def test_half_size_map_cells_are_caught(tmp_path: Path) -> None:
+def test_smaller_cake_tiles_leave_no_room_for_the_disc(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berrymandering")
-    edit(folder / "maps.yaml", "{extends: map-standard-6x6, map: maps/ohio.yaml}",
-         "{extends: map-standard-6x6, map: maps/ohio.yaml, cell: 15mm}", unique=True)
+    edit(folder / "pieces.yaml", "    size: 30mm", "    size: 27mm", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert "disc-on-one-cell: mystery-discs (26 mm across) do not fit" in out and "map-ohio" in out, out
+    assert "disc-on-random-tile: mystery-discs are 26 mm x 26 mm; they should be 25 mm x 25 mm" in out, out
 
 
 def test_a_voter_token_that_would_hide_the_county_name_is_caught(tmp_path: Path) -> None:
