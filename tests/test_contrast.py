@@ -165,7 +165,7 @@ def test_unknown_name_in_distinct_is_an_error_with_its_line(tmp_path):
 def test_colours_alike_in_grey_are_a_warning(tmp_path):
     folder = copy_game(tmp_path, "gerrymander")
     edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 0.6', 'blue: {color: "#2f62c8", grey: 0.97')
-    edit(folder / "game.yaml", 'red: {color: "#a82420", grey: 0.82, pattern: hatch',
+    edit(folder / "game.yaml", 'red: {color: "#a82420", grey: 0.82, pattern: dots',
          'red: {color: "#c8322f", grey: 0.55')
     game = load_game(folder)
     messages = [v.message for v in check_contrast(game)]

@@ -250,6 +250,26 @@ def test_a_shipped_game_in_german_builds_with_no_english_engine_words_and_passes
     assert not found, found
 
 
+def test_gerrymander_guide_in_german_takes_no_more_pages_than_in_english() -> None:
+    """The German guide is longer in words; on every paper it still fits the English guide's pages."""
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+
+    games = {lang: load_game(CONTENT / "gerrymander", lang=lang) for lang in ("en", "de")}
+    for paper in ("letter", "a4", "legal"):
+        counts = {lang: sum(1 for sheet in impose_game(game, Options(paper=parse_paper(paper))).sheets
+                            if sheet.role == "text") for lang, game in games.items()}
+        assert counts["de"] <= counts["en"], (paper, counts)
+
+
+def test_a_german_guide_continued_on_a_new_page_says_so_in_german(tmp_path: Path) -> None:
+    result = run("build", "gerrymander", "--content", CONTENT, "--out", tmp_path, "--lang", "de", "--component",
+                 "guide", "--set", "components.guide.size=14pt")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(next(tmp_path.glob("*.pdf")))
+    assert "Spielanleitung (Fortsetzung)" in text and "continued" not in text
+
+
 def test_long_words_of_a_translated_card_text_may_break_where_the_language_hyphenates(tmp_path: Path) -> None:
     """pyphen's German patterns put soft hyphens in long words: the wrapper breaks there only when needed."""
     from genpnp import fonts

@@ -113,7 +113,7 @@ def test_extends_between_files_and_cycles(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "gerrymander")
     write(folder / "more.yaml", "components:\n  green-tiles:\n    extends: blue-tiles\n"
           "    faces: {front: {fill: '#00ff00'}}\n")
-    sections = parse_set("game.sections=[guide, board, red-tiles, blue-tiles, die, green-tiles]")
+    sections = parse_set("game.sections=[guide, board, turn-aid, red-tiles, blue-tiles, die, green-tiles]")
     game = load_game(folder, overlays=[sections])
     green = game.components["green-tiles"]
     assert green.piece_count() == 64 and green.faces["front"].fill == parse_color("#00ff00")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pytest
@@ -72,3 +73,40 @@ def test_no_game_prints_a_space_before_punctuation(tmp_path: Path) -> None:
             stray += [(game, n + 1, m) for m in STRAY.findall(text)]
         doc.close()
     assert stray == []
+
+
+def _float_game(tmp_path: Path, filler: int, float_before: bool) -> Any:
+    from genpnp.content.project import load_game
+    from genpnp.newgame import new_game
+
+    fig = ("```figure\ngrid: 3x3\nwidth: 25mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\n"
+           "caption: cells\n```\n\n")
+    body = "\n\n".join(f"Filler {n} with words that fill the column line by line." for n in range(filler))
+    first = fig + "Short text beside the first figure.\n\n" if float_before else ""
+    text = f"# Play\n\n{body}\n\n{first}## Zscoring\n\n{fig}Words under the heading, " + "more " * 60 + "\n"
+    folder = new_game("floats", tmp_path / f"{filler}-{float_before}")
+    (folder / "text" / "guide.md").write_text(text, encoding="utf-8")
+    return load_game(folder).components["guide"]
+
+
+@pytest.mark.parametrize("float_before", [False, True])
+def test_a_heading_keeps_its_floated_figure(tmp_path: Path, float_before: bool) -> None:
+    """Wherever a column ends, a heading followed by a figure floated right stands in the figure's column,
+    right above it (also under a float that came before): the float never leaves its heading behind."""
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import GAP, layout_blocks
+
+    area = Box(0, 0, 300, 400)
+    col_w = (area.w - GAP) / 2
+    moved = 0
+    for filler in range(0, 40, 2):
+        guide = _float_game(tmp_path, filler, float_before)
+        pages = layout_blocks(guide.blocks, guide.font, guide.size, area, 2)
+        (hp, hx, hy), = [(n, op[1], op[2]) for n, page in enumerate(pages) for op in page
+                         if op[0] == "text" and op[3] == "Zscoring"]
+        fp, fx, fy, fw, fh = [(n, *op[1:5]) for n, page in enumerate(pages) for op in page if op[0] == "figure"][-1]
+        assert hp == fp and (hx < area.x + col_w) == (fx < area.x + col_w), filler  # same page and column
+        assert hy > fy + fh - 0.01, filler  # the heading above its figure
+        assert hy - (fy + fh) < guide.size * 4, filler  # ... right above it
+        moved += hx > area.x + col_w or hp > 0
+    assert moved  # some fillers pushed the heading on to the next column: the rule was tested there

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
+from genpnp.i18n import tr
 from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
@@ -260,6 +261,12 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             if block.level == 1:
                 flow.clear()
             inline = dict(block.inline)
+            if index + 1 < len(blocks) and blocks[index + 1].kind == "figure":
+                # a section that opens with a figure starts below any float, and after the figures waiting
+                # for a column: its figure (floated or not) then stands right under it, never a column later
+                if flow.waiting:
+                    flow.next_column()
+                flow.clear()
             flow.need(keep_with_next(blocks, index, font, size, width, flow.area.h))
             if flow.y < flow.area.y2 - 0.01:
                 flow.y -= hsize * 0.5
@@ -439,6 +446,8 @@ def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: st
         if len(rows) > 1:
             first += _row_height(rows[1], False, font, tsize, widths, pad)
         return min(height + first, most)
+    if after.kind == "figure" and after.figure is not None:  # the whole figure and its caption
+        return min(height + figure_fit(after.figure, font, size, width, most)[4], most)
     if after.kind in ("para", "bullet", "number"):
         indent = 5 * MM if after.kind != "para" else 0.0
         lines = len(wrap_runs(after.text, font, size, width - indent))
@@ -463,13 +472,10 @@ FLOAT_MOST = 0.6  # a figure floats beside the text only when at most this share
 FLOAT_GAP = 3 * MM  # between a floated figure and the text beside it
 
 
-def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
-    """A figure and its caption, kept whole in one column: moved to the next column or page when the
-    rest of this one cannot hold it, and drawn smaller when a whole column could not. A figure floated
-    right (and narrow enough) stands at the right of the column, and the text after it runs on its left."""
-    fig = block.figure
-    if fig is None:  # a figure whose names did not resolve: its problems were reported at load
-        return
+def figure_fit(fig: Any, font: str, size: float, width: float,
+               column_h: float) -> tuple[bool, float, list[list[tuple]], float, float, float]:
+    """How a figure sits in a column ``width`` wide and ``column_h`` tall: (floated, scale, caption lines,
+    caption width, total height with caption and space, caption height)."""
     fw, fh = fig.size
     most = min(width, fig.max_width or width)
     floated = fig.place == "right" and min(most, fw) <= width * FLOAT_MOST
@@ -477,12 +483,22 @@ def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> N
     for _ in range(2):  # a floated caption is as wide as the figure, which shrinks to leave room for it
         caption = wrap_runs(fig.caption, font, size * CAPTION, cap_w, "i") if fig.caption else []
         below = len(caption) * size * CAPTION * 1.3 + (size * 0.3 if caption else 0.0)
-        room = flow.area.h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
+        room = column_h - size * 1.6 - below  # the tallest a figure can be: a whole column, less its caption
         scale = min(most / fw, room / fh, 1.0)
         if not floated or fw * scale >= cap_w - 0.01:
             break
         cap_w = fw * scale
-    total = fh * scale + size * 0.6 + below
+    return floated, scale, caption, cap_w, fh * scale + size * 0.6 + below, below
+
+
+def _figure(flow: Flow, block: Block, font: str, size: float, width: float) -> None:
+    """A figure and its caption, kept whole in one column: moved to the next column or page when the
+    rest of this one cannot hold it, and drawn smaller when a whole column could not. A figure floated
+    right (and narrow enough) stands at the right of the column, and the text after it runs on its left."""
+    fig = block.figure
+    if fig is None:  # a figure whose names did not resolve: its problems were reported at load
+        return
+    floated, scale, caption, cap_w, total, below = figure_fit(fig, font, size, width, flow.area.h)
     if floated and flow.float_w and flow.y > flow.float_bottom + 0.01:
         if flow.float_bottom - total >= flow.area.y - 0.01:  # under the float beside the text, the text running on
             _place(flow, fig, block.line, scale, caption, cap_w, below, size, True, flow.float_bottom)
@@ -535,6 +551,6 @@ def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
-        title = comp.label if i == 0 else f"{comp.label} (continued)"
+        title = comp.label if i == 0 else tr("{title} (continued)", title=comp.label)
         out.append(Sheet("text", title, comp.name, content=ops))
     return out

@@ -11,6 +11,7 @@ from typing import Any
 
 from genpnp import fonts
 from genpnp.color import Color
+from genpnp.i18n import tr
 from genpnp.impose.textflow import layout_blocks
 from genpnp.render.textpage import draw_text_page
 from genpnp.units import MM
@@ -120,7 +121,7 @@ def draw_rows(comp: Any, surface: Any, x: float, top: float, width: float, first
     y = top
     if comp.table_title:
         y -= comp.size * 1.4
-        title = comp.table_title if first == 0 else f"{comp.table_title} (continued)"
+        title = comp.table_title if first == 0 else tr("{title} (continued)", title=comp.table_title)
         surface.text(x, y, title, fonts.BOLD, comp.size * 1.1, INK, "left")
         y -= comp.size * 0.4
     widths = _widths([c.width for c in comp.columns], width)
