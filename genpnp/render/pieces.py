@@ -53,7 +53,7 @@ _DIGESTS: dict[tuple, str] = {}  # a face's digest by its key and size: drawn on
 
 def face_digest(face: Any, piece: Any, w: float, h: float) -> str:
     """The digest of what a face draws (genpnp.facedigest), without its stamp."""
-    from genpnp.facedigest import DigestSurface
+    from genpnp.backends.digest import DigestSurface
 
     memo = (face.key, piece.shape, round(w, 3), round(h, 3), piece.radius)
     if memo not in _DIGESTS:

@@ -42,7 +42,7 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
 
         draw_text_page(surface, sheet.content)
     elif sheet.role in ("calibration", "calibration-back"):
-        from genpnp.calibrate import draw_in_build
+        from genpnp.render.calibration import draw_in_build
 
         draw_in_build(surface, doc, frame, sheet.content["side"], number)
     elif sheet.role == "page":
