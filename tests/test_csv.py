@@ -10,7 +10,7 @@ import pytest
 from pdfcheck import ROOT, pdf_text, run
 
 from genpnp.content.project import load_game
-from genpnp.errors import ContentError
+from genpnp.core.errors import ContentError
 
 DOC = ROOT / "docs" / "content.md"
 

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from genpnp.backends.png import render_pages
-from genpnp.build import build_game
+from genpnp.commands.build import build_game
 from genpnp.content.project import load_game
 from genpnp.impose.options import Options
 

@@ -75,7 +75,7 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_sees_imports() -> None:
     graph = import_graph()
-    assert "genpnp.errors" in graph["genpnp.cli"], "the scan finds no imports"
+    assert "genpnp.core.errors" in graph["genpnp.commands.cli"], "the scan finds no imports"
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 

@@ -140,7 +140,7 @@ def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
 def test_every_pdf_has_an_outline(name: str, tmp_path: Path):
     """Bookmarks: the cover, each text with its headings, each component where its sheets start,
     each sheet of a component of several; read back from the PDF with pypdf."""
-    from genpnp.build import build_game
+    from genpnp.commands.build import build_game
 
     game = load_game(CONTENT / name)
     built = build_game(game, Options(paper=parse_paper("a4"), backs="duplex"), tmp_path)
@@ -176,7 +176,7 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
     """A title band is added above the grid: the board grows by its height, the cells keep their
     places, the title prints in the band (read back), and the audit finds nothing."""
     from genpnp.audit import audit_game
-    from genpnp.build import build_game
+    from genpnp.commands.build import build_game
 
     folder = tmp_path / "content" / "banded"
     folder.mkdir(parents=True)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from genpnp import fonts
+from genpnp.core import fonts
 from genpnp.impose.textflow import words_of, wrap_runs
 
 SIZE = 10.0
@@ -59,7 +59,7 @@ def test_no_game_prints_a_space_before_punctuation(tmp_path: Path) -> None:
     positions): no punctuation mark after a space, anywhere."""
     from click.testing import CliRunner
 
-    from genpnp.cli import main
+    from genpnp.commands.cli import main
 
     games = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
     result = CliRunner().invoke(main, ["build", "--content", str(CONTENT), "--out", str(tmp_path), "-q", *games])

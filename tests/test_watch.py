@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pdfcheck import ROOT
 
+from genpnp.commands.watch import Watcher, watch
 from genpnp.impose.options import Options, parse_paper
-from genpnp.watch import Watcher, watch
 
 GAME = """name: Watch Test
 version: "1.0"

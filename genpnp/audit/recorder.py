@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp import fonts
+from genpnp.core import fonts
 from genpnp.impose.sheet import Box
 
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e

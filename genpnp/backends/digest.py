@@ -2,7 +2,7 @@
 
 Each drawing call (its name and arguments: coordinates rounded to 1/1000 pt, colours with their bw
 grey and pattern, text with its font and size, the bytes of an image file) is fed into a hash, so
-two drawings with the same digest draw the same thing. :mod:`genpnp.facedigest` takes the digests of
+two drawings with the same digest draw the same thing. :mod:`genpnp.commands.facedigest` takes the digests of
 faces and pages with it; the renderers use it to tell identical faces apart.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from genpnp import fonts
+from genpnp.core import fonts
 
 DIGEST_SIZE = 16  # bytes: 32 hex characters
 
@@ -127,8 +127,8 @@ class DigestSurface:
             return f"missing {path}"
         key = (str(path), stat.st_mtime_ns, stat.st_size)
         if key not in self._images:
-            from genpnp.art.image import MAX_BYTES
-            from genpnp.fileaccess import Refused, read
+            from genpnp.core.fileaccess import IMAGE_MAX_BYTES as MAX_BYTES
+            from genpnp.core.fileaccess import Refused, read
 
             try:  # through the one door (where the file lies was checked when the game named it)
                 data = read(path, None, MAX_BYTES)

@@ -22,7 +22,7 @@ from typing import Any
 from genpnp.content.merge import copy_map, drop, llist, lmap, loc_in, merge, put
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.yamlload import LMap, load_file, load_text
-from genpnp.errors import ContentError, Loc, Problem, did_you_mean
+from genpnp.core.errors import ContentError, Loc, Problem, did_you_mean
 
 TOP_KEYS = ("game", "components")
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Enum, ListOf, Obj, Str, build, fld
 from genpnp.content.yamlload import LMap, load_text, read_text
-from genpnp.errors import ContentError, Loc, Problem, Problems
+from genpnp.core.errors import ContentError, Loc, Problem, Problems
 
 FILE = "genpnp.yaml"
 INKS = ("color", "bw", "saver")
@@ -33,7 +33,7 @@ class ReleaseMatrix:
 def _mm(lo: float, hi: float) -> Any:
     """A length in millimetres: 3 (mm), 3mm, 0.125in or 9pt, as on the command line."""
     from genpnp.content.schema import Custom
-    from genpnp.errors import UsageError
+    from genpnp.core.errors import UsageError
     from genpnp.impose.options import parse_length_option
 
     def parse(value: Any, loc: Loc, ctx: Ctx) -> Any:

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from genpnp.content import markdown
-from genpnp.errors import Loc, Problems, did_you_mean
+from genpnp.core.errors import Loc, Problems, did_you_mean
 from genpnp.rules import refs
 
 GAME_VALUES = ("players", "name", "version", "year")

@@ -11,7 +11,7 @@ from typing import Any
 
 from genpnp.art.base import field_names
 from genpnp.content.schema import Ctx
-from genpnp.errors import did_you_mean
+from genpnp.core.errors import did_you_mean
 from genpnp.model.facelogic import ByValue, by_fields, logic_fields
 
 ITEM_KEYS = ("qty", "front", "back")

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.units import MM
 from genpnp.impose.options import Paper
-from genpnp.units import MM
 
 INK = Color(0, 0, 0)
 SOFT = Color(0.45, 0.45, 0.45)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
-from genpnp.i18n import tr
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose.frame import Frame, make_frame
 from genpnp.impose.sheet import Band, Sheet
 from genpnp.render.faces import draw_placement
 from genpnp.render.marks import draw_glue, draw_mark
-from genpnp.units import MM
 
 INK = Color(0.1, 0.1, 0.1)
 SOFT = Color(0.4, 0.4, 0.4)
@@ -48,7 +48,9 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     elif sheet.role == "page":
         comp = doc.game.components[sheet.section]
         index, area = sheet.content
-        comp.draw_page(surface, index, area)
+        from genpnp.render.scoresheet import draw_page
+
+        draw_page(comp, surface, index, area)
     for n, placement in enumerate(sheet.placements):
         tag("placement", n)
         draw_placement(surface, placement)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from genpnp.errors import Violation
+from genpnp.core.errors import Violation
 from genpnp.rules.contrast import check_contrast
 from genpnp.rules.refs import RefError
 from genpnp.rules.spec import KINDS, Outcome, Rule

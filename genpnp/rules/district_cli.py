@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from genpnp.errors import UsageError
+from genpnp.core.errors import UsageError
 from genpnp.rules import hexgrid, refs
 from genpnp.rules.districts import explain_district
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Enum, Str, fld
-from genpnp.errors import did_you_mean
+from genpnp.core.errors import did_you_mean
 from genpnp.rules import refs
 from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
 from genpnp.rules.vocab import VALUES

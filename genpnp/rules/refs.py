@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.content.yamlload import LList, LMap, load_file
-from genpnp.errors import ContentError, Loc, did_you_mean
+from genpnp.core.errors import ContentError, Loc, did_you_mean
 
 PATH = r"[A-Za-z0-9_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)*(?:\[[A-Za-z0-9_\-]+=[^\]]*\])?"
 PATH_RE = re.compile(PATH)

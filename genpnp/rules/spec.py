@@ -17,8 +17,8 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Spec, Str, build, object_schema, type_name
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc, Violation, did_you_mean
-from genpnp.registry import LazyRegistry
+from genpnp.core.errors import Loc, Violation, did_you_mean
+from genpnp.core.registry import LazyRegistry
 from genpnp.rules import refs
 
 COMMON = ("id", "message", "severity")

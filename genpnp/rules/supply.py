@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import ListOf, Str, fld
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
 from genpnp.rules import refs
 from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
 

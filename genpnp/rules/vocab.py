@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import INVALID, AnyValue, Bool, Ctx, Custom, ListOf, MapOf, Str, fld
-from genpnp.errors import Loc, did_you_mean
+from genpnp.core.errors import Loc, did_you_mean
 from genpnp.rules import refs
 from genpnp.rules.bounds import Bounds, bound_paths, bounds_text, compare
 from genpnp.rules.refs import Record, RefError, fmt

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pdfcheck import copy_game, edit, validate
 from pypdf import PdfReader
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 from genpnp.content.gridmap import load_map
 from genpnp.content.project import load_game
 from genpnp.model.mapboard import MapBoard

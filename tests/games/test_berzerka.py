@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pdfcheck import copy_game, edit, line_of, validate
 from pypdf import PdfReader
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 from genpnp.content.project import load_game
 from genpnp.rules.supply import assign
 

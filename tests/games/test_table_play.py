@@ -11,8 +11,8 @@ from pdfcheck import CONTENT, run
 from pypdf import PdfReader
 
 from genpnp.content.project import load_game
+from genpnp.core.units import MM
 from genpnp.model.hexmap import HexMap
-from genpnp.units import MM
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from genpnp.content.project import load_game
+from genpnp.core.units import MM
 from genpnp.render.hexmap import draw_map
 from genpnp.rules.hexgrid import disk, interior_edges
-from genpnp.units import MM
 
 GAME = """\
 name: Slot test

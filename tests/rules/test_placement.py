@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pdfcheck import copy_game, edit, validate
 
+from genpnp.core.units import MM
 from genpnp.model.spacemarks import Mark, Space
 from genpnp.rules.placement import largest_round, room_for
-from genpnp.units import MM
 
 
 def _square(side: float, *marks: Mark) -> Space:

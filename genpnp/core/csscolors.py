@@ -1,6 +1,6 @@
 """The CSS named colours (CSS Color Module Level 4, 148 names), as #rrggbb.
 
-genpnp.color reads them; a few common names keep genpnp's own print-friendly shades there.
+genpnp.core.color reads them; a few common names keep genpnp's own print-friendly shades there.
 """
 
 CSS_COLORS = {

@@ -5,7 +5,7 @@ one slot of a sheet, row by row, 70 to a sheet (TTS's limit), so a sheet loads a
 with the width and height that tts.json gives. One back image serves when every piece shares its
 back (a blank one when the pieces have none); pieces with different backs get back sheets laid
 out like the fronts ("unique backs"). Boards, maps and dice nets are single images for a "Custom
-Board" or "Custom Tile". Faces are cut at the trim line (no bleed), drawn as by ``genpnp.export``.
+Board" or "Custom Tile". Faces are cut at the trim line (no bleed), drawn as by ``genpnp.commands.export``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from typing import Any
 
 from PIL import Image
 
-from genpnp.errors import UsageError
-from genpnp.export import (
+from genpnp.commands.export import (
     FaceJob,
     check_sizes,
     export_png,
@@ -33,6 +32,7 @@ from genpnp.export import (
     staged,
     write_json,
 )
+from genpnp.core.errors import UsageError
 from genpnp.model.pieces import PieceSet
 
 COLS, ROWS = 10, 7  # the largest deck sheet TTS reads
@@ -129,7 +129,7 @@ def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only:
                image_url: str | None = None) -> list[Path]:
     """Deck sheets, backs and single images into ``out``, described by ``out/tts.json``; with ``image_url``
     (the address the images are read from: a web folder, or ``file:///`` and the export folder) also
-    ``out/tts-object.json``, a saved object Tabletop Simulator loads (see genpnp.ttsobject)."""
+    ``out/tts-object.json``, a saved object Tabletop Simulator loads (see genpnp.commands.ttsobject)."""
     components = exportable(game, only)
     decks = [c for c in components if isinstance(c, PieceSet)]
     others = [c for c in components if not isinstance(c, PieceSet)]
@@ -149,7 +149,7 @@ def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only:
                                      "face": job.face, "qty": job.qty, "pixels": list(image.size)})
         write_json(tmp / "tts.json", report)
         if image_url is not None:
-            from genpnp.ttsobject import saved_object
+            from genpnp.commands.ttsobject import saved_object
 
             write_json(tmp / "tts-object.json", saved_object(game, report, decks, image_url))
     files = [out / s["file"] for d in report["decks"] for s in d["sheets"]]
@@ -161,7 +161,7 @@ def export_tts(game: Any, out: Path, dpi: float = 300, ink: str = "color", only:
 def export_game(game: Any, fmt: str, out: Path, dpi: float = 300, bleed: float = 0.0, ink: str = "color",
                 only: Sequence[str] = (), image_url: str | None = None, shop: Any = None,
                 processes: int = 1) -> list[Path]:
-    """Every face of the game's pieces as images: ``fmt`` "png" (genpnp.export.export_png, for print shops)
+    """Every face of the game's pieces as images: ``fmt`` "png" (genpnp.commands.export.export_png, for print shops)
     or "tts" (export_tts, whose faces have no bleed; with
     ``image_url``, also the saved object Tabletop Simulator loads)."""
     if fmt == "tts":

@@ -7,7 +7,7 @@ import stat
 from pathlib import Path
 
 from genpnp.content.starter import NAME, SCHEMA_FILE, SCHEMA_LINE, fill, template_files
-from genpnp.errors import UsageError
+from genpnp.core.errors import UsageError
 
 
 def new_game(name: str, content: Path, source: Path | None = None, skipped: list[str] | None = None) -> Path:
@@ -16,7 +16,7 @@ def new_game(name: str, content: Path, source: Path | None = None, skipped: list
     The folder is written under a temporary name beside it and renamed at the end, so a failure
     leaves no half-made game. A copy takes the source's regular files and folders only: links,
     FIFOs, sockets and devices are left out, each named in ``skipped``."""
-    from genpnp.outputs import clean_stale, replaced_folder
+    from genpnp.core.outputs import clean_stale, replaced_folder
 
     if not NAME.fullmatch(name):
         raise UsageError(f'"{name}" is not a game name: use lower-case letters, digits, - and _ (e.g. my-deck)')
@@ -53,7 +53,7 @@ def copy_game(source: Path, target: Path, top: Path, skipped: list[str]) -> None
 
 
 def write_template(folder: Path, name: str) -> None:
-    from genpnp.docgen import schema_text
+    from genpnp.commands.docgen import schema_text
 
     for rel, text in template_files().items():
         path = folder / rel

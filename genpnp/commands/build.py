@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genpnp import i18n
 from genpnp.backends.pdf import write_pdf
-from genpnp.errors import ContentError, GenpnpError, Problem, UsageError, Violation
+from genpnp.core import i18n
+from genpnp.core.errors import ContentError, GenpnpError, Problem, UsageError, Violation
 from genpnp.impose.document import Document, impose_game
 from genpnp.impose.options import Options
 from genpnp.render.sheet import draw_sheet
@@ -70,7 +70,7 @@ class Built:
 def check_components(game: Any, options: Options) -> None:
     unknown = [c for c in options.components if c not in game.components]
     if unknown:
-        from genpnp.errors import did_you_mean
+        from genpnp.core.errors import did_you_mean
 
         raise UsageError(
             f'--component: {game.id} has no component "{unknown[0]}"{did_you_mean(unknown[0], game.components)}'

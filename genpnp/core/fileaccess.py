@@ -15,9 +15,11 @@ import os
 import stat
 from pathlib import Path
 
-from genpnp.errors import ContentError, Loc, Problem
+from genpnp.core.errors import ContentError, Loc, Problem
 
-PACKAGE_DATA = Path(__file__).resolve().parent / "data"
+IMAGE_MAX_BYTES = 100_000_000  # one image file, refused by its size before it is read
+
+PACKAGE_DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 class Refused(ValueError):

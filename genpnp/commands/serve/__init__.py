@@ -13,15 +13,15 @@ from pathlib import Path
 
 import watchfiles
 
-from genpnp.serve.preview import Preview
-from genpnp.serve.server import Server
-from genpnp.watch import OutputFilter, changed_names
+from genpnp.commands.serve.preview import Preview
+from genpnp.commands.serve.server import Server
+from genpnp.commands.watch import OutputFilter, changed_names
 
 
 def one_game(content: Path, name: str | None) -> tuple[str, Path]:
     """The game to serve: the one named, or the only game of ``content`` (UsageError when it has several)."""
     from genpnp.content.project import resolve_games
-    from genpnp.errors import UsageError
+    from genpnp.core.errors import UsageError
 
     games = resolve_games(content, (name,) if name else ())
     if len(games) > 1:

@@ -23,8 +23,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from genpnp.errors import ContentError, GenpnpError, Loc, Problem, UsageError
-from genpnp.gamefolder import discover, is_game
+from genpnp.core.errors import ContentError, GenpnpError, Loc, Problem, UsageError
+from genpnp.core.gamefolder import discover, is_game
 
 MAX_NAME = 100  # characters of one name from content that becomes a file name
 TEMP = re.compile(r"\.(?P<target>.+)\.genpnp-(?P<pid>\d+)-[0-9a-f]{8}(\.tmp)?")

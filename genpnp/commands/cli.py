@@ -11,12 +11,13 @@ from typing import Any
 
 import click
 
-from genpnp import __version__, i18n, progress
-from genpnp.errors import ContentError, GenpnpError, UsageError
+from genpnp import __version__
+from genpnp.core import i18n, progress
+from genpnp.core.errors import ContentError, GenpnpError, UsageError
+from genpnp.core.outputs import check_out
+from genpnp.core.progress import verbosity_options
+from genpnp.core.units import MM
 from genpnp.impose.options import Options, check_pixels, parse_length_option, parse_offset, parse_paper
-from genpnp.outputs import check_out
-from genpnp.progress import verbosity_options
-from genpnp.units import MM
 
 
 def _project_defaults(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
@@ -268,7 +269,7 @@ def load_games(content: Path, names: tuple[str, ...], draft: bool = False) -> li
 @click.version_option(__version__, prog_name="genpnp")
 def main() -> None:
     """genpnp: print-and-play PDFs from YAML game content, with a rules validator."""
-    from genpnp.outputs import stop_on_sigterm
+    from genpnp.core.outputs import stop_on_sigterm
 
     # `kill` cleans up like Ctrl-C (temporary files removed, the previous output kept) until the command ends
     click.get_current_context().call_on_close(stop_on_sigterm())
@@ -301,7 +302,7 @@ def list_cmd(content: Path, games: tuple[str, ...]) -> None:
 @reports_errors
 def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> None:
     """Run the rules; print each violation as path:line:col: rule: message."""
-    from genpnp.validation import report_json, report_text
+    from genpnp.commands.validation import report_json, report_text
 
     results = load_each(content, games)
     if current_lang() is None:
@@ -330,7 +331,7 @@ def validate(content: Path, fmt: str, explain: bool, games: tuple[str, ...]) -> 
 def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: tuple[str, ...],
           **opts: Any) -> None:
     """Validate, then write one PDF per game into --out."""
-    from genpnp.build import InvalidGame, build_game
+    from genpnp.commands.build import InvalidGame, build_game
 
     options = make_options(**opts)
     check_out(out_dir, content)
@@ -342,7 +343,7 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
         try:  # one invalid game does not stop the others; it only writes nothing itself
             with report.pages(game.id) as tick:
                 if since is not None:
-                    from genpnp.changes import build_changed
+                    from genpnp.commands.changes import build_changed
 
                     changes, built = build_changed(game, options, out_dir, since, tick)
                     for line in changes.lines():
@@ -379,7 +380,7 @@ def build(content: Path, out_dir: Path, force: bool, since: Path | None, games: 
 def diff(game_id: str, fmt: str, pdf: Path | None, old: Path, new: Path) -> None:
     """List the pieces that changed, were added or removed between OLD and NEW (each a release folder, a
     manifest.json or a game folder)."""
-    from genpnp.changes import compare, proof_sheet, side_of
+    from genpnp.commands.changes import compare, proof_sheet, side_of
 
     if not game_id:
         game_id = next((p.resolve().name for p in (new, old) if (p / "game.yaml").is_file()), "")
@@ -416,13 +417,19 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
             game: str,
             **opts: Any) -> None:
     """Write PNGs of a game's pages and a contact sheet of all pages."""
-    from genpnp.backends.png import preview_game
+    import tempfile
+
+    from genpnp.backends.png import write_previews
+    from genpnp.commands.build import build_game
 
     options = make_options(**opts)
     check_out(out_dir, content)
     check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} page")
     (loaded,) = load_games(content, (game,), draft=force)
-    for path in preview_game(loaded, options, out_dir, pages, dpi, vision or ""):
+    with tempfile.TemporaryDirectory() as tmp:  # the PDF is built aside; only the PNGs are kept
+        built = build_game(loaded, options, Path(tmp))
+        written = write_previews(built.path, out_dir, pages, dpi, vision or "")
+    for path in written:
         progress.current().result(str(path))
     if loaded.drafts:
         for problem in loaded.drafts:
@@ -456,7 +463,7 @@ def preview(content: Path, out_dir: Path, pages: tuple[int, ...], dpi: int, forc
 def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components: tuple[str, ...],
            out_dir: Path | None, shop: str | None, image_url: str | None, jobs: int | None, game: str) -> None:
     """Write every face of GAME's pieces as images: PNGs for print shops, or TTS deck sheets and a saved object."""
-    from genpnp.tts import export_game
+    from genpnp.commands.tts import export_game
 
     (loaded,) = load_games(content, (game,))
     out = out_dir or Path("out") / f"{loaded.id}-{fmt}"
@@ -466,7 +473,7 @@ def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components
         url += "" if url.endswith("/") else "/"
     preset = None
     if shop is not None:
-        from genpnp.printshops import preset as find_preset
+        from genpnp.core.printshops import preset as find_preset
 
         if fmt != "png":
             raise UsageError("--for: print services take the png format (leave --format out)")
@@ -502,8 +509,8 @@ def export(content: Path, fmt: str, dpi: int, bleed: float, ink: str, components
 def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, pages: tuple[int, ...],
               force: bool, game: str, **opts: Any) -> None:
     """Rebuild GAME's PDF and previews on every save; print problems as they happen (Ctrl-C stops)."""
+    from genpnp.commands.watch import Watcher, stop_on_sigterm, watch
     from genpnp.content.project import resolve_games
-    from genpnp.watch import Watcher, stop_on_sigterm, watch
 
     options = make_options(**opts)
     check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} preview page")
@@ -532,8 +539,8 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
 @reports_errors
 def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, game: str | None, **opts: Any) -> None:
     """A live preview of GAME (optional when --content holds one) in the browser, redrawn on every save."""
-    from genpnp.serve import Preview, one_game, run
-    from genpnp.watch import stop_on_sigterm
+    from genpnp.commands.serve import Preview, one_game, run
+    from genpnp.commands.watch import stop_on_sigterm
 
     options = make_options(**opts)
     check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} preview page")
@@ -555,7 +562,7 @@ def serve_cmd(content: Path, out_dir: Path, port: int, dpi: int, force: bool, ga
 @reports_errors
 def calibrate(paper: str, out_dir: Path) -> None:
     """Write a duplex calibration page: print it double-sided and read the offset."""
-    from genpnp.calibrate import write_calibration
+    from genpnp.commands.calibrate import write_calibration
 
     chosen = parse_paper(paper)
     # --out is a folder, as for every command; a name ending in .pdf is still taken as the file (older scripts)
@@ -631,8 +638,8 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     """Build every game x paper x ink x backs into --out, with previews, manifest.json and one zip per game."""
     import os
 
-    from genpnp import release as rel
-    from genpnp.build import InvalidGame
+    from genpnp.commands import release as rel
+    from genpnp.commands.build import InvalidGame
     from genpnp.rules.check import errors, validate
 
     for paper in papers:
@@ -643,7 +650,7 @@ def release(content: Path, out_dir: Path, jobs: int | None, papers: tuple[str, .
     broken = [v for g in loaded.values() for v in errors(validate(g))]
     if broken:
         raise InvalidGame(broken)
-    from genpnp.changes import compare, piece_faces, pieces_entry, release_notes, side_of
+    from genpnp.commands.changes import compare, piece_faces, pieces_entry, release_notes, side_of
 
     previous = {g: side_of(since, g) for g in loaded} if since is not None else {}  # read before --out changes
     report = progress.current()
@@ -711,8 +718,8 @@ def translate(content: Path, lang: str, game: str) -> None:
 @reports_errors
 def new(content: Path, source: str | None, name: str) -> None:
     """Write a new game folder NAME into --content, from a small template or a copy of a game."""
+    from genpnp.commands.newgame import new_game
     from genpnp.content.project import resolve_games
-    from genpnp.newgame import new_game
 
     origin = next(iter(resolve_games(content, (source,)).values())) if source else None
     skipped: list[str] = []
@@ -729,7 +736,7 @@ def new(content: Path, source: str | None, name: str) -> None:
 @reports_errors
 def schema(out_file: Path | None) -> None:
     """Print the JSON Schema (draft 2020-12) of content files: game.yaml and component files."""
-    from genpnp.docgen import schema_text
+    from genpnp.commands.docgen import schema_text
 
     if out_file is None:
         click.echo(schema_text(), nl=False)
@@ -747,7 +754,7 @@ def schema(out_file: Path | None) -> None:
 @reports_errors
 def docs(out_file: Path) -> None:
     """(Re)write the content reference from the schema definitions."""
-    from genpnp.docgen import content_reference
+    from genpnp.commands.docgen import content_reference
 
     if out_file.is_dir():  # --out a folder: content.md in it
         out_file = out_file / "content.md"
@@ -803,8 +810,8 @@ def audit(content: Path, fmt: str, shop: str | None, games: tuple[str, ...], **o
 
 def _service_findings(games: list[Any], shop: str) -> dict[str, list[Any]]:
     """Each game's problems at a print service (sizes it does not print, text or icons in its cut margin)."""
-    from genpnp import printshops
-    from genpnp.export import exportable
+    from genpnp.commands.export import exportable
+    from genpnp.core import printshops
 
     preset = printshops.preset(shop)
     out: dict[str, list[Any]] = {}

@@ -30,10 +30,10 @@ class FontFileError(ValueError):
 
 
 def read(path: Path) -> bytes:
-    """The file's bytes: a regular file of at most MAX_BYTES, read through the one door (genpnp.fileaccess;
+    """The file's bytes: a regular file of at most MAX_BYTES, read through the one door (genpnp.core.fileaccess;
     where it may lie was checked when the game named it)."""
-    from genpnp.fileaccess import Refused
-    from genpnp.fileaccess import read as read_file
+    from genpnp.core.fileaccess import Refused
+    from genpnp.core.fileaccess import read as read_file
 
     try:
         return read_file(path, None, MAX_BYTES)
@@ -140,7 +140,7 @@ def _check_loca(data: bytes, tables: dict[str, tuple[int, int]]) -> None:
 
 def _cached_conversion(data: bytes) -> bytes:
     """The converted font, from the user's cache when this file (with this fontTools) was converted before."""
-    from genpnp import usercache
+    from genpnp.core import usercache
 
     entry = usercache.key("otf2ttf", _CACHE_KIND, usercache.library("fontTools"), data)
     found = usercache.get(entry)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from genpnp.units import INCH
+from genpnp.core.units import INCH
 
 CARD_TYPE = {"rounded": 0, "rect": 1, "hex": 3, "circle": 4}  # TTS's card shapes
 POKER_WIDTH = 2.5 * INCH  # a card object of scale 1 is a poker card
@@ -43,7 +43,7 @@ def _base(name: str, nickname: str, transform: dict[str, float], gid: str) -> di
 
 def _titles(component: Any) -> dict[int, str]:
     """Each item's name for its cards' tooltips: its name or title field, else the component and item number."""
-    from genpnp.export import items_of
+    from genpnp.commands.export import items_of
 
     out = {}
     for n, (piece, _) in enumerate(items_of(component), start=1):

@@ -12,8 +12,8 @@ from typing import Any
 
 import click
 
-from genpnp import progress
-from genpnp.errors import ContentError, Problem, Violation
+from genpnp.core import progress
+from genpnp.core.errors import ContentError, Problem, Violation
 
 
 def findings(result: Any, proofs: list[Any] | None = None) -> list[Violation]:

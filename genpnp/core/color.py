@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from genpnp.csscolors import CSS_COLORS
+from genpnp.core.csscolors import CSS_COLORS
 
 # every CSS named colour; the common names below keep genpnp's print-friendly shades
 NAMED = {

@@ -1,13 +1,13 @@
 """Game folders: a folder with a game.yaml, and the games of a content folder.
 
-Low in the layers, so that the output checks (:mod:`genpnp.outputs`) can tell a game folder from
+Low in the layers, so that the output checks (:mod:`genpnp.core.outputs`) can tell a game folder from
 any other without importing the content loader."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from genpnp.errors import UsageError
+from genpnp.core.errors import UsageError
 
 
 def is_game(folder: Path) -> bool:

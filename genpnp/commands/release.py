@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from genpnp import __version__
-from genpnp.errors import GenpnpError
-from genpnp.outputs import check_name, check_stop, quiet_signals, workers
+from genpnp.core.errors import GenpnpError
+from genpnp.core.outputs import check_name, check_stop, quiet_signals, workers
 
 PAPERS = ("letter", "a4")
 INKS = ("color", "bw")
@@ -79,8 +79,8 @@ def plan(games: dict[str, Path], papers: Sequence[str] = PAPERS, inks: Sequence[
 
 def options_of(variant: Variant) -> Any:
     """The build options of one variant."""
+    from genpnp.core.units import MM
     from genpnp.impose.options import Options, parse_offset, parse_paper
-    from genpnp.units import MM
 
     x = variant.extra
     return Options(parse_paper(variant.paper), margin=x.margin * MM, backs=variant.backs, flip=x.flip,
@@ -98,7 +98,7 @@ def overlays_of(extra: Extra) -> list[Any]:
 def build_variant(variant: Variant, out: str) -> Output:
     """Load, validate and build one variant, then render its first page (runs in a worker process)."""
     from genpnp.backends.png import render_pages
-    from genpnp.build import build_game
+    from genpnp.commands.build import build_game
     from genpnp.content.project import load_game
 
     root = Path(out)
@@ -163,8 +163,8 @@ def export_plan(games: dict[str, Any]) -> list[Export]:
 def run_export(job: Export, out: str) -> tuple[Export, tuple[str, ...], tuple[str, ...]]:
     """Load the game and write one export into ``<out>/<game>/<format>/`` (runs in a worker process);
     returns the files written (relative to ``out``) or the errors."""
+    from genpnp.commands.tts import export_game
     from genpnp.content.project import load_game
-    from genpnp.tts import export_game
 
     root = Path(out)
     try:
@@ -197,7 +197,7 @@ def sha256(path: Path) -> str:
 
 def write_zip(path: Path, root: Path, files: Sequence[str]) -> None:
     """A zip of ``files`` (relative to ``root``), sorted, with fixed dates and modes (written whole)."""
-    from genpnp.outputs import replaced_file
+    from genpnp.core.outputs import replaced_file
 
     with replaced_file(path) as tmp, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
@@ -220,7 +220,7 @@ def game_manifest(game: str, meta: Any, outputs: list[Output], root: Path,
                        "sha256": sha256(root / o.pdf), "preview_sha256": sha256(root / o.preview)})
     out = {"game": game, "name": meta.name, "version": meta.version, "licence": meta.licence,
            "genpnp": __version__, "builds": builds}
-    if pieces is not None:  # every face's digest (genpnp.changes): what a later --changed-since compares
+    if pieces is not None:  # every face's digest (genpnp.commands.changes): what a later --changed-since compares
         out["pieces"] = pieces
     return out
 
@@ -285,11 +285,11 @@ def release(games: dict[str, Any], variants: list[Variant], out: Path, jobs: int
             annotate: Callable[[list[Output]], tuple[dict[str, Any], dict[str, Any]]] | None = None
             ) -> tuple[list[Output], list[Path]]:
     """The whole release into a temporary folder beside ``out`` that replaces ``out`` at the end
-    (``genpnp.outputs.replaced_folder``): ``out`` is always one whole release that its manifest.json
+    (``genpnp.core.outputs.replaced_folder``): ``out`` is always one whole release that its manifest.json
     describes, the previous one when this run fails, is interrupted or killed. ``games`` maps id to
     the loaded game; ``annotate(outputs)`` gives ``finish``'s ``pieces`` and ``notes``. Returns the
     builds and the zips (under ``out``) and manifest.json."""
-    from genpnp.outputs import replaced_folder
+    from genpnp.core.outputs import replaced_folder
 
     with replaced_folder(out, MARKERS) as tmp:
         outputs = run_all(variants, tmp, jobs, done)

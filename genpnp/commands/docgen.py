@@ -16,7 +16,7 @@ from genpnp.content.schema import ListOf, MapOf, Obj, Spec, object_schema, schem
 from genpnp.content.schemadoc import doc_of as _doc
 from genpnp.content.schemadoc import key_table
 
-TEMPLATE = Path(__file__).parent / "templates" / "content.md.in"
+TEMPLATE = Path(__file__).parent.parent / "templates" / "content.md.in"
 SCHEMA_ID = "https://genpnp.invalid/schema/content.json"
 
 

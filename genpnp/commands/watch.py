@@ -20,7 +20,7 @@ from typing import Any
 
 import watchfiles
 
-from genpnp.errors import GenpnpError
+from genpnp.core.errors import GenpnpError
 
 Report = Callable[[str], None]
 
@@ -60,7 +60,7 @@ class Watcher:
     def rebuild(self) -> bool:
         """Load, validate, build and preview once; True when a new PDF was written."""
         from genpnp.backends.png import write_previews
-        from genpnp.build import InvalidGame, build_game
+        from genpnp.commands.build import InvalidGame, build_game
         from genpnp.content.project import load_game, warnings_of
 
         started = time.monotonic()
@@ -112,8 +112,8 @@ def watch(watcher: Watcher, stop: threading.Event | None = None, max_rebuilds: i
     Ctrl-C, ``stop`` is set, or ``max_rebuilds`` rebuilds after the first build. ``ready`` is called
     once the file watcher runs. Returns the exit code: 0, or 2 when an output folder lies in the
     game folder (its own writes would be changes to watch)."""
-    from genpnp.errors import UsageError
-    from genpnp.outputs import check_out
+    from genpnp.core.errors import UsageError
+    from genpnp.core.outputs import check_out
 
     try:
         check_out(watcher.out_dir, None, [watcher.folder])

@@ -40,7 +40,7 @@ def face_digest(component: Any, piece: Any, face: str, bleed: float = 0.0, salt:
 def face_digests(game: Any, bleed: float = 0.0, salt: str = "") -> dict[tuple[str, int, str], str]:
     """Every face of every item of the game's pieces, as ``{(component, item, face): digest}``; items are
     numbered from 1 in order as ``genpnp export`` numbers them (identical pieces in a row are one item)."""
-    from genpnp.export import exportable, face_jobs
+    from genpnp.commands.export import exportable, face_jobs
 
     forms: dict[str, str] = {}
     return {(job.component.name, job.item, job.face): face_digest(job.component, job.piece, job.face, bleed, salt,

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from genpnp.errors import UsageError
-from genpnp.serve.preview import Preview
+from genpnp.commands.serve.preview import Preview
+from genpnp.core.errors import UsageError
 
 HOST = "127.0.0.1"
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",

@@ -1,7 +1,7 @@
 """What changed between two versions of a game, piece by piece: the faces' digests, their manifest, and
 the game cut down to the pieces that changed (``genpnp build --changed-since``, ``genpnp diff``).
 
-Every face of every item is known by its digest (``genpnp.facedigest``: a hash of what is drawn, so an
+Every face of every item is known by its digest (``genpnp.commands.facedigest``: a hash of what is drawn, so an
 edit that draws nothing different changes nothing) and by its item's key: the item's name (its
 name/title/id/label field, or the values that name it, as ``genpnp export`` names files), with
 ``~2``, ``~3`` for a second and third item of the same name. A release records them in each game's
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from genpnp.errors import UsageError
+from genpnp.core.errors import UsageError
 
 MANIFEST_FORMAT = 1  # the "pieces" list's format: bumped when what a digest covers changes
 
@@ -44,8 +44,8 @@ class FaceRecord:
 def _font_salt(game: Any) -> str:
     """The game's own font files by content (every file a ``fonts:`` entry names), so that a changed font
     file changes every digest (the digests see a font by its name only)."""
-    from genpnp.fileaccess import Refused, read
-    from genpnp.fontfile import MAX_BYTES
+    from genpnp.core.fileaccess import Refused, read
+    from genpnp.core.fontfile import MAX_BYTES
 
     h = hashlib.blake2b(digest_size=8)
     for name, entry in sorted((game.meta.fonts or {}).items()):
@@ -61,8 +61,8 @@ def _font_salt(game: Any) -> str:
 
 def piece_faces(game: Any) -> list[FaceRecord]:
     """Every face of every item of the game's piece components, in document order."""
-    from genpnp.export import exportable, face_jobs
-    from genpnp.facedigest import face_digest
+    from genpnp.commands.export import exportable, face_jobs
+    from genpnp.commands.facedigest import face_digest
 
     salt = f"pieces{MANIFEST_FORMAT}|{_font_salt(game)}"
     out: list[FaceRecord] = []
@@ -246,7 +246,7 @@ def changes_page(game: Any, since: str, changes: Changes) -> Any:
 def changed_game(game: Any, since: str, changes: Changes) -> Any:
     """The game with only its changed and added pieces (with their backs), after a page that lists the
     changes. Components that are not pieces (rules, boards drawn as pages) are left out."""
-    from genpnp.export import exportable, items_of
+    from genpnp.commands.export import exportable, items_of
     from genpnp.model.base import PieceRuns
 
     wanted = changes.wanted()
@@ -302,7 +302,7 @@ def build_changed(game: Any, options: Any, out_dir: Path, since: Path,
     """``genpnp build --changed-since``: the game validated whole, then only its changed and added pieces
     (with their backs) after a page listing every change, into ``<game>-changes-<options>.pdf``.
     Returns the changes and what was built (None when nothing changed: nothing is written)."""
-    from genpnp.build import Built, InvalidGame, check_page_count, render_document
+    from genpnp.commands.build import Built, InvalidGame, check_page_count, render_document
     from genpnp.impose.document import impose_game
     from genpnp.rules.check import errors, validate
 
@@ -315,7 +315,7 @@ def build_changed(game: Any, options: Any, out_dir: Path, since: Path,
         return changes, None
     label = f"{game.meta.name} {old.version}" if old.version else str(since)
     cut = changed_game(game, label, changes)
-    from genpnp import i18n
+    from genpnp.core import i18n
 
     with i18n.using(game.lang):
         doc = impose_game(cut, replace(options, components=()))
@@ -327,13 +327,13 @@ def build_changed(game: Any, options: Any, out_dir: Path, since: Path,
 def proof_sheet(old: Side, new: Side, changes: Changes, path: Path) -> int:
     """A PDF of each changed item's faces, before (left) and after (right), a row each; added items show
     only their after. Returns its page count."""
-    from genpnp import fonts
     from genpnp.backends.pdf import write_pdf
-    from genpnp.color import parse_color
-    from genpnp.export import exportable, items_of
+    from genpnp.commands.export import exportable, items_of
+    from genpnp.core import fonts
+    from genpnp.core.color import parse_color
+    from genpnp.core.units import MM
     from genpnp.impose.sheet import Box, Placement
     from genpnp.render.faces import draw_placement
-    from genpnp.units import MM
 
     if old.game is None or new.game is None:
         raise UsageError("--pdf: the proof sheet draws both versions: give both as game folders (a manifest "
@@ -425,7 +425,7 @@ class _Apart:
 def changed_pages(game: Any, options: Any, changes: Changes) -> list[int]:
     """The pages (1-based) of the game's PDF built with ``options`` that hold a changed or added piece: the
     sheets to print again (imposed, not drawn)."""
-    from genpnp.export import exportable, items_of
+    from genpnp.commands.export import exportable, items_of
     from genpnp.impose.document import impose_game
 
     wanted = changes.wanted()

@@ -4,7 +4,7 @@ Each face is drawn by the same renderers as the PDF build (``draw_placement`` on
 grown by the bleed exactly as on a sheet), written into a temporary PDF and rasterised with
 pdfium into a bitmap of exactly ``round((w + 2 * bleed) * dpi)`` x ``round((h + 2 * bleed) * dpi)``
 pixels. PNGs carry the dpi (pHYs) and nothing that changes between runs, so the same game gives
-the same bytes. ``genpnp.tts`` builds Tabletop Simulator deck sheets from the same faces.
+the same bytes. ``genpnp.commands.tts`` builds Tabletop Simulator deck sheets from the same faces.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 
-from genpnp.errors import ContentError, Problem, UsageError, did_you_mean
-from genpnp.outputs import check_name, replaced_folder
-from genpnp.units import INCH, MM
+from genpnp.core.errors import ContentError, Problem, UsageError, did_you_mean
+from genpnp.core.outputs import check_name, replaced_folder
+from genpnp.core.units import INCH, MM
 
 MAX_PIXELS = 50_000_000  # one image; a 600 x 600 mm board at 300 dpi is 50 megapixels
 NAME_FIELDS = ("name", "title", "id", "label")
@@ -187,7 +187,7 @@ MARKERS = ("png.json", "tts.json")  # an export folder: genpnp may replace it wh
 @contextmanager
 def staged(out: Path) -> Iterator[Path]:
     """A temporary folder beside ``out`` that replaces ``out`` whole when the block succeeds
-    (``genpnp.outputs.replaced_folder``): an export that fails, is interrupted or killed leaves
+    (``genpnp.core.outputs.replaced_folder``): an export that fails, is interrupted or killed leaves
     ``out`` as it was, and nothing outside ``out`` is touched. ``out`` must be new, empty or an
     earlier export (holding png.json or tts.json)."""
     with replaced_folder(out, MARKERS) as tmp:
@@ -207,7 +207,7 @@ def image_files(jobs: Sequence[FaceJob], namer: Any = None) -> tuple[list[str], 
     """The file of each job, and the jobs to draw: each distinct image once. Faces that draw the same (one
     ResolvedFace of one component) share a file: a face every item shares is ``<component>/<face>.png``
     (``cards/back.png``), else the first item's ``<nn>-<item>-<face>.png``. ``namer`` (a print service's
-    naming, genpnp.printshops.file_namer) names the files instead; a service whose naming puts each card's
+    naming, genpnp.core.printshops.file_namer) names the files instead; a service whose naming puts each card's
     back beside its front ("back-front") gets every face of every item."""
     users: dict[tuple[str, str], list[int]] = {}
     for n, job in enumerate(jobs):
@@ -230,7 +230,7 @@ def image_files(jobs: Sequence[FaceJob], namer: Any = None) -> tuple[list[str], 
             for n in numbers:
                 files[n] = name
             continue
-        folder = folder_of(first.component)  # a name checked as one file name (genpnp.outputs)
+        folder = folder_of(first.component)  # a name checked as one file name (genpnp.core.outputs)
         name = f"{folder}/{first.stem}-{first.face}.png"
         if len(items) > 1 and drawing == f"{component}/{face.name}" and slug(face.name):
             common = f"{folder}/{slug(face.name)}.png"  # one design for several items: named by the face
@@ -267,7 +267,7 @@ def draw_pngs(game: Any, draw: list[FaceJob], file_of: dict[int, str], tmp: Path
     try:
         if count == 1:
             return _draw_share(0)
-        from genpnp.outputs import workers
+        from genpnp.core.outputs import workers
 
         found: dict[str, list[int]] = {}
         with workers(count) as pool:
@@ -282,13 +282,13 @@ def export_png(game: Any, out: Path, dpi: float = 300, bleed: float = 0.0, ink: 
                only: Sequence[str] = (), shop: Any = None, processes: int = 1) -> list[Path]:
     """Each distinct face image once into ``out/<component>/``, and ``out/png.json``: ``images`` lists each file
     written with its pixel size, ``files`` maps every item's faces (with quantity) to its file. With ``shop``
-    (a genpnp.printshops.Preset): its cards only, at its dpi and bleed, checked against its sizes and safe
+    (a genpnp.core.printshops.Preset): its cards only, at its dpi and bleed, checked against its sizes and safe
     area, named as it asks."""
     components = exportable(game, only)
     extra: dict[str, Any] = {}
     namer = None
     if shop is not None:
-        from genpnp import printshops
+        from genpnp.core import printshops
 
         dpi, bleed = shop.dpi, shop.bleed
         kept = printshops.cards(components)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIRS = [Path(__file__).resolve().parent / "data" / "fonts"]
+FONT_DIRS = [Path(__file__).resolve().parent.parent / "data" / "fonts"]
 
 # Friendly names for the fonts shipped in genpnp/data/fonts.
 FAMILIES = {
@@ -80,8 +80,8 @@ _FAMILY: dict[str, dict[str, str]] = {}  # a face's internal name -> its family'
 def register(name: str, path: Path) -> str:
     """Make a game folder's font file usable; returns its internal name (``name`` and a digest of the
     file's bytes, so two games may each have a font called "title"). FontError when it cannot be read:
-    the file is checked (:mod:`genpnp.fontfile`) before it is parsed, and CFF outlines are converted."""
-    from genpnp import fontfile
+    the file is checked (:mod:`genpnp.core.fontfile`) before it is parsed, and CFF outlines are converted."""
+    from genpnp.core import fontfile
 
     try:
         data = fontfile.read(path)
@@ -109,7 +109,7 @@ def register(name: str, path: Path) -> str:
 def register_system(family: str, style: str) -> str | None:
     """An installed font of ``family`` in ``style`` ("", "b", "i", "bi"), by fontconfig; None when the
     machine has no such face. FontError when it cannot be looked up or read."""
-    from genpnp import fontfile
+    from genpnp.core import fontfile
 
     try:
         path = fontfile.system(family, "b" in style, "i" in style)
@@ -190,7 +190,7 @@ def ttfont(name: str) -> TTFont:
         return TTFont("gp-" + name, io.BytesIO(converted))
     path = font_path(name)
     if path.suffix == ".otf" and name not in _GAME_FONTS:  # a shipped font with CFF outlines
-        from genpnp import fontfile
+        from genpnp.core import fontfile
 
         data, _ = fontfile.truetype(path.read_bytes())
         return TTFont("gp-" + name, io.BytesIO(data))

@@ -3,7 +3,7 @@ validator's result and the audit's findings, as one JSON state with a version nu
 
 A rebuild loads and validates the game, then works in two steps, each published as soon as it
 is done: (1) the faces, (2) the PDF, its pages and the audit. Images are named after their
-digest (``genpnp.facedigest``), so a rebuild draws only the faces and pages whose digest is
+digest (``genpnp.commands.facedigest``), so a rebuild draws only the faces and pages whose digest is
 new, and the browser, which sees a new image name only where something changed, fetches only
 those. A rebuild that fails publishes its problems (``path:line:col: message``) and keeps the
 last good faces, pages and PDF.
@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image
 
-from genpnp.errors import GenpnpError, UsageError
+from genpnp.core.errors import GenpnpError, UsageError
 
 LOC = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.*)$", re.DOTALL)
 PAPERS = ("letter", "a4", "legal", "a3", "tabloid")
@@ -126,8 +126,8 @@ class Preview:
 
     def set_options(self, values: dict[str, Any]) -> None:
         """Print options chosen in the page (paper, ink, backs, bleed in mm); UsageError when one is wrong."""
+        from genpnp.core.units import MM
         from genpnp.impose.options import parse_paper
-        from genpnp.units import MM
 
         changes: dict[str, Any] = {}
         if "paper" in values:
@@ -154,9 +154,9 @@ class Preview:
     # -- rebuilding
     def rebuild(self) -> bool:
         """Load, validate, draw what changed; True when the whole preview is up to date."""
-        from genpnp.build import InvalidGame, check_components
+        from genpnp.commands.build import InvalidGame, check_components
         from genpnp.content.project import load_game, strict_problems, warnings_of
-        from genpnp.errors import ContentError
+        from genpnp.core.errors import ContentError
         from genpnp.rules.check import errors, validate
 
         started = time.monotonic()
@@ -200,8 +200,8 @@ class Preview:
 
     def draw_faces(self, game: Any, options: Any) -> list[dict[str, Any]]:
         """Every item's faces (trimmed, no bleed, in the build's ink), drawing only new digests."""
-        from genpnp.export import exportable, face_jobs, render_faces
-        from genpnp.facedigest import face_digest
+        from genpnp.commands.export import exportable, face_jobs, render_faces
+        from genpnp.commands.facedigest import face_digest
 
         folder = self.images / "faces"
         folder.mkdir(parents=True, exist_ok=True)
@@ -238,14 +238,14 @@ class Preview:
         """Build the PDF (as ``genpnp build``), draw the pages whose digest is new, audit every page."""
         from genpnp.audit import audit_game
         from genpnp.backends.png import render_pages
-        from genpnp.build import build_game
-        from genpnp.facedigest import page_digests
+        from genpnp.commands.build import build_game
+        from genpnp.commands.facedigest import page_digests
         from genpnp.impose.document import impose_game
 
         built = build_game(game, options, self.out_dir, self.force)
         faces: dict = {}
         audit = audit_game(game, options, faces)
-        from genpnp import i18n
+        from genpnp.core import i18n
 
         with i18n.using(game.lang):
             digests = page_digests(impose_game(game, options), f"page|{self.dpi}")
