@@ -10,7 +10,7 @@ from pdfcheck import output_of, pdf_text
 from pypdf import PdfReader
 
 from genpnp.commands.changes import changed_game, compare, piece_faces, read_manifest
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="100pt" viewBox="0 0 100 100">'
         '<path d="{d}" fill="currentColor"/></svg>\n')

@@ -11,8 +11,8 @@ from PIL import Image, ImageChops, ImageFilter
 
 from genpnp.backends.pdf import write_pdf
 from genpnp.commands.build import build_game
-from genpnp.content.project import discover, load_game
 from genpnp.impose.options import Options
+from genpnp.load.project import discover, load_game
 from genpnp.rules.contrast import MIN_STEP, check_contrast, grey_clashes, pairs
 
 GAMES = sorted(discover(CONTENT))

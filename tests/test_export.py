@@ -13,10 +13,10 @@ import pytest
 from pdfcheck import ROOT, run
 from PIL import Image, ImageChops, ImageStat
 
-from genpnp.content.project import load_game
 from genpnp.core.units import INCH, MM
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
+from genpnp.load.project import load_game
 
 RED, BLUE, CREAM = (204, 34, 34), (34, 68, 204), (246, 239, 220)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from genpnp.art.text import Text
-from genpnp.content.project import load_game
 from genpnp.core.errors import ContentError
+from genpnp.load.project import load_game
 
 DOCS = Path(__file__).parents[1] / "docs" / "content.md"
 

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from genpnp.content.project import load_game
 from genpnp.core.errors import ContentError
 from genpnp.impose.sheet import Box
 from genpnp.impose.textflow import GAP, layout_blocks
+from genpnp.load.project import load_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 

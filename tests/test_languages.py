@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from pdfcheck import CONTENT, ROOT, line_of, pdf_text, run
 
-from genpnp.content.project import load_game
 from genpnp.core.errors import ContentError, UsageError
+from genpnp.load.project import load_game
 
 GUIDE_DE = """# Spielablauf
 

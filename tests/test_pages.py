@@ -11,9 +11,9 @@ from pdfcheck import CONTENT, MM
 from pypdf import PdfReader
 
 from genpnp.backends.pdf import write_pdf
-from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
+from genpnp.load.project import load_game
 from genpnp.render.sheet import draw_sheet
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
@@ -84,7 +84,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
 
 
 def test_the_scale_check_is_drawn_on_two_pages_only():
-    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.render.recorder import RecordingSurface
 
     game = load_game(CONTENT / "berzerka")
     doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
@@ -193,7 +193,7 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
     assert banded.cell_box(0, 0) == plain.cell_box(0, 0)
     built = build_game(game, Options(), tmp_path / "out")
     assert any("The Banded Map" in p.extract_text() for p in PdfReader(built.path).pages)
-    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.render.recorder import RecordingSurface
 
     doc = impose_game(game, Options())
     sheet = next(s for s in doc.sheets if s.placements)

@@ -287,7 +287,7 @@ class Side:
 def side_of(path: Path, game_id: str = "") -> Side:
     """A release folder, a manifest.json, or a game folder (loaded: its faces are drawn and digested)."""
     if (path / "game.yaml").is_file():
-        from genpnp.content.project import load_game
+        from genpnp.load.project import load_game
 
         game = load_game(path, path.resolve().name)
         return Side(piece_faces(game), game.meta.version, f"{game.id} {game.meta.version} ({path})", game)

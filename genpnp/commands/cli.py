@@ -22,7 +22,7 @@ from genpnp.impose.options import Options, check_pixels, parse_length_option, pa
 
 def _project_defaults(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """Read genpnp.yaml (or [tool.genpnp]) next to the content: defaults that options override."""
-    from genpnp.content.projectfile import defaults_for
+    from genpnp.load.projectfile import defaults_for
 
     try:
         found = defaults_for(value, ctx.info_name or "")
@@ -159,8 +159,8 @@ def overlay_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def current_overlays() -> list[Any]:
-    from genpnp.content.overlay import parse_set, read_overlay
-    from genpnp.content.project import shown
+    from genpnp.load.overlay import parse_set, read_overlay
+    from genpnp.load.project import shown
 
     ctx = click.get_current_context(silent=True)
     given = ctx.meta.get("genpnp.overlays", {}) if ctx is not None else {}
@@ -194,7 +194,7 @@ def strict() -> bool:
 def load_each(content: Path, names: tuple[str, ...], draft: bool = False) -> dict[str, Any]:
     """Game id -> the loaded game, or the ContentError it raised (--strict: warnings are errors; ``draft``:
     errors a PDF can show do not stop the load, see load_game)."""
-    from genpnp.content.project import load_game, resolve_games, strict_problems, warnings_of
+    from genpnp.load.project import load_game, resolve_games, strict_problems, warnings_of
 
     out: dict[str, Any] = {}
     overlays = current_overlays()
@@ -212,7 +212,7 @@ def load_each(content: Path, names: tuple[str, ...], draft: bool = False) -> dic
 def every_language(results: dict[str, Any]) -> dict[str, Any]:
     """Each game that loaded in its first language, loaded in its other languages too: a missing
     translation (or any problem only another language has) makes the game a ContentError."""
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
 
     out = dict(results)
     for game_id, game in results.items():
@@ -231,7 +231,7 @@ def every_language(results: dict[str, Any]) -> dict[str, Any]:
 
 def other_languages(games: list[Any]) -> list[Any]:
     """Each game loaded in every language but its first (a content error in one is reported)."""
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
 
     out, problems = [], []
     for game in games:
@@ -247,7 +247,7 @@ def other_languages(games: list[Any]) -> list[Any]:
 
 def load_games(content: Path, names: tuple[str, ...], draft: bool = False) -> list[Any]:
     """Load every named game (with --overlay/--set merged); report all content errors together."""
-    from genpnp.content.project import warnings_of
+    from genpnp.load.project import warnings_of
 
     games, problems = [], []
     for result in load_each(content, names, draft).values():
@@ -510,7 +510,7 @@ def watch_cmd(content: Path, out_dir: Path, preview_dir: Path | None, dpi: int, 
               force: bool, game: str, **opts: Any) -> None:
     """Rebuild GAME's PDF and previews on every save; print problems as they happen (Ctrl-C stops)."""
     from genpnp.commands.watch import Watcher, stop_on_sigterm, watch
-    from genpnp.content.project import resolve_games
+    from genpnp.load.project import resolve_games
 
     options = make_options(**opts)
     check_pixels(options.paper.w, options.paper.h, dpi, f"a {options.paper.name} preview page")
@@ -695,7 +695,7 @@ def translate(content: Path, lang: str, game: str) -> None:
     """Write or update GAME's catalog lang/CODE.yaml with every text still to translate (empty, with
     where it is used), keeping the entries already there; list the Markdown files still to write."""
     from genpnp.content import translate as tl
-    from genpnp.content.project import load_game, resolve_games, shown
+    from genpnp.load.project import load_game, resolve_games, shown
 
     ((game_id, folder),) = resolve_games(content, (game,)).items()
     missing: list[Any] = []
@@ -719,7 +719,7 @@ def translate(content: Path, lang: str, game: str) -> None:
 def new(content: Path, source: str | None, name: str) -> None:
     """Write a new game folder NAME into --content, from a small template or a copy of a game."""
     from genpnp.commands.newgame import new_game
-    from genpnp.content.project import resolve_games
+    from genpnp.load.project import resolve_games
 
     origin = next(iter(resolve_games(content, (source,)).values())) if source else None
     skipped: list[str] = []

@@ -83,7 +83,7 @@ def template_section() -> str:
 
 def content_reference() -> str:
     """docs/content.md, made from the template and the code's schema definitions."""
-    from genpnp.content.projectfile import ProjectDefaults, ReleaseMatrix
+    from genpnp.load.projectfile import ProjectDefaults, ReleaseMatrix
     from genpnp.model.band import TitleBand
     from genpnp.model.base import Component, Face
     from genpnp.model.figure import FigArrow, FigCallout, FigOutline, FigPiece, FigureSpec
@@ -173,7 +173,7 @@ def content_schema() -> dict[str, Any]:
     from genpnp.model.facelogic import BY_SCHEMA, TESTS_SCHEMA
 
     defs["by"], defs["when"] = BY_SCHEMA, TESTS_SCHEMA
-    from genpnp.content.projectfile import ProjectDefaults
+    from genpnp.load.projectfile import ProjectDefaults
 
     defs["project-file"] = object_schema(ProjectDefaults)
     defs["project-file"]["title"] = "genpnp.yaml (project defaults)"

@@ -90,7 +90,7 @@ def options_of(variant: Variant) -> Any:
 
 
 def overlays_of(extra: Extra) -> list[Any]:
-    from genpnp.content.overlay import parse_set, read_overlay
+    from genpnp.load.overlay import parse_set, read_overlay
 
     return [read_overlay(Path(p)) for p in extra.overlays] + [parse_set(t) for t in extra.sets]
 
@@ -99,7 +99,7 @@ def build_variant(variant: Variant, out: str) -> Output:
     """Load, validate and build one variant, then render its first page (runs in a worker process)."""
     from genpnp.backends.png import render_pages
     from genpnp.commands.build import build_game
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
 
     root = Path(out)
     try:
@@ -164,7 +164,7 @@ def run_export(job: Export, out: str) -> tuple[Export, tuple[str, ...], tuple[st
     """Load the game and write one export into ``<out>/<game>/<format>/`` (runs in a worker process);
     returns the files written (relative to ``out``) or the errors."""
     from genpnp.commands.tts import export_game
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
 
     root = Path(out)
     try:

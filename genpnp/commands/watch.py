@@ -61,7 +61,7 @@ class Watcher:
         """Load, validate, build and preview once; True when a new PDF was written."""
         from genpnp.backends.png import write_previews
         from genpnp.commands.build import InvalidGame, build_game
-        from genpnp.content.project import load_game, warnings_of
+        from genpnp.load.project import load_game, warnings_of
 
         started = time.monotonic()
         self.rebuilds += 1

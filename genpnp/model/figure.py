@@ -288,7 +288,7 @@ def find_piece(game: Any, ref: str) -> tuple[Any, Any, str]:
     if not pieces:
         raise CellError(f'"{name}" has no pieces to draw (it is a {comp.kind_name})')
     if field is not None:
-        from genpnp.rules.refs import same
+        from genpnp.model.rulerefs import same
 
         found = [p for p in pieces.runs()] if hasattr(pieces, "runs") else [(p, 1) for p in pieces]
         matching = [p for p, _ in found if same(p.fields.get(field), value)]

@@ -27,8 +27,8 @@ from genpnp.core.color import Color
 from genpnp.core.errors import Loc, did_you_mean
 from genpnp.core.outputs import name_message, name_problem
 from genpnp.core.units import MM
+from genpnp.model.rulespec import RULES
 from genpnp.model.stamp import STAMP
-from genpnp.rules.spec import RULES
 
 MAX_FONT_BYTES = 50_000_000  # one font file of a game (a large CJK font is about 20 MB)
 

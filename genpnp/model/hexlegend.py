@@ -13,7 +13,7 @@ from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Prose, f
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
 from genpnp.core.units import MM
-from genpnp.rules import hexgrid
+from genpnp.model import hexgrid
 
 SYMBOLS = ("dot", "peg", "bullseye", "ring", "swatch", "region")
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")

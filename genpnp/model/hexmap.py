@@ -32,9 +32,9 @@ from genpnp.content.yamlload import LList, LMap
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc, did_you_mean
 from genpnp.core.units import MM
+from genpnp.model import hexgrid
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 from genpnp.model.hexlegend import HexLegend, color_regions
-from genpnp.rules import hexgrid
 
 Coord = tuple[int, int]
 HEADING_BAND = 11 * MM

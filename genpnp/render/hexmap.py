@@ -8,6 +8,7 @@ from typing import Any
 from genpnp.core import fonts
 from genpnp.core.color import Color
 from genpnp.core.units import MM
+from genpnp.model import hexgrid
 from genpnp.model.hexmap import HexMap
 from genpnp.model.spacemarks import (
     dot_spots,
@@ -20,7 +21,6 @@ from genpnp.model.spacemarks import (
 from genpnp.render import renderer
 from genpnp.render.hexlegend import draw_legend
 from genpnp.render.pieces import draw_face
-from genpnp.rules import hexgrid
 
 WHITE = Color(1, 1, 1)
 DASHES = {"solid": None, "dashed": (7, 4), "dotted": (1.5, 3)}

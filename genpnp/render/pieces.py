@@ -87,7 +87,7 @@ def draw_stamp(stamp: Any, face: Any, piece: Any, surface: Any, w: float, h: flo
 
 def _touches(face: Any, piece: Any, w: float, h: float, box: tuple[float, float, float, float]) -> str:
     """What of the face's own drawing (art or text, not its background) the box overlaps: "" for nothing."""
-    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.render.recorder import RecordingSurface
 
     rec = RecordingSurface()
     draw_elements(rec, face.elements, w, h)

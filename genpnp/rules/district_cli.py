@@ -11,7 +11,8 @@ import re
 from typing import Any
 
 from genpnp.core.errors import UsageError
-from genpnp.rules import hexgrid, refs
+from genpnp.model import hexgrid
+from genpnp.model import rulerefs as refs
 from genpnp.rules.districts import explain_district
 
 Hex = tuple[int, int]

@@ -19,9 +19,9 @@ from typing import Any
 
 from genpnp.content.schema import Bool, Custom, ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.model import rulerefs as refs
 from genpnp.model.hexmap import HexMap
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 
 Hex = tuple[int, int]
 

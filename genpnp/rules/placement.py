@@ -18,9 +18,9 @@ from typing import Any
 
 from genpnp.content.schema import Length, ListOf, Str, fld
 from genpnp.core.units import MM, fmt_mm
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 from genpnp.model.spacemarks import Mark, Space, spaces_of
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
 
 MARK_NAMES = ("dots", "label", "zone-mark", "region-label", "pegs", "contents")
 

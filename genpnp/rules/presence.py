@@ -16,10 +16,10 @@ from typing import Any
 from genpnp.content.schema import AnyValue, Bool, Int, Length, ListOf, Str, fld
 from genpnp.core.errors import Loc
 from genpnp.core.units import MM, fmt_mm
-from genpnp.rules import refs
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulerefs import fmt
+from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind
 from genpnp.rules.bounds import Bounds, bounds_text, compare
-from genpnp.rules.refs import fmt
-from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,8 +18,8 @@ from typing import Any
 
 from genpnp.content.schema import ListOf, Str, fld
 from genpnp.core.errors import Loc
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind
 
 
 @dataclass(frozen=True, kw_only=True)

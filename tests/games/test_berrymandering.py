@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from genpnp.commands.cli import main
 from genpnp.content.gridmap import load_map
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 from genpnp.model.mapboard import MapBoard
 from genpnp.rules.tiling import Cutting, find_cutting
 

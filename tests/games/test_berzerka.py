@@ -10,7 +10,7 @@ from pdfcheck import copy_game, edit, line_of, validate
 from pypdf import PdfReader
 
 from genpnp.commands.cli import main
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 from genpnp.rules.supply import assign
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "berzerka"

@@ -11,7 +11,7 @@ import yaml
 from pdfcheck import copy_game, edit, line_of, run
 from pypdf import PdfReader
 
-from genpnp.rules import hexgrid
+from genpnp.model import hexgrid
 from genpnp.rules.district_search import find_disjoint_districts
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"

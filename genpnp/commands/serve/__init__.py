@@ -20,8 +20,8 @@ from genpnp.commands.watch import OutputFilter, changed_names
 
 def one_game(content: Path, name: str | None) -> tuple[str, Path]:
     """The game to serve: the one named, or the only game of ``content`` (UsageError when it has several)."""
-    from genpnp.content.project import resolve_games
     from genpnp.core.errors import UsageError
+    from genpnp.load.project import resolve_games
 
     games = resolve_games(content, (name,) if name else ())
     if len(games) > 1:

@@ -155,8 +155,8 @@ class Preview:
     def rebuild(self) -> bool:
         """Load, validate, draw what changed; True when the whole preview is up to date."""
         from genpnp.commands.build import InvalidGame, check_components
-        from genpnp.content.project import load_game, strict_problems, warnings_of
         from genpnp.core.errors import ContentError
+        from genpnp.load.project import load_game, strict_problems, warnings_of
         from genpnp.rules.check import errors, validate
 
         started = time.monotonic()

@@ -12,16 +12,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from genpnp.content import overlay
-from genpnp.content.overlay import Overlay
 from genpnp.content.schema import INVALID, Ctx, build
-from genpnp.content.textvalues import fill_texts
-from genpnp.content.unused import check_columns, rule_words
 from genpnp.content.yamlload import LMap, load_file
 from genpnp.core.color import Color, parse_color
 from genpnp.core.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.core.gamefolder import discover, is_game
 from genpnp.core.outputs import name_message, name_problem
+from genpnp.load import overlay
+from genpnp.load.overlay import Overlay
+from genpnp.load.textvalues import fill_texts
+from genpnp.load.unused import check_columns, rule_words
 from genpnp.model import kind_class, kind_names
 from genpnp.model.figure import resolve_figures
 from genpnp.model.game import Game, GameMeta

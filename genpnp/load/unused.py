@@ -25,8 +25,8 @@ QUANTITY_NAMES = ("quantity", "count", "copies", "qnt", "quant", "amount", "quan
 
 
 def rule_words(rules: Any) -> set[str]:
-    """Names the game's declared rules may read from items (see :func:`genpnp.rules.spec.words_read`)."""
-    from genpnp.rules.spec import words_read
+    """Names the game's declared rules may read from items (see :func:`genpnp.model.rulespec.words_read`)."""
+    from genpnp.model.rulespec import words_read
 
     return words_read(rules)
 

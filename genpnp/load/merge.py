@@ -1,6 +1,6 @@
 """Merging loaded YAML (LMap/LList) so that every value keeps the file:line:col it was written at.
 
-Used by overlays and ``extends`` (genpnp/content/overlay.py): mappings merge key by
+Used by overlays and ``extends`` (genpnp/load/overlay.py): mappings merge key by
 key, ``items`` take edits (match/index + set/remove, add, replace), anything else
 is replaced and ``null`` deletes.
 """

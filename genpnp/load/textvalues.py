@@ -3,7 +3,7 @@
 A rules, guide or aid text (Markdown) may write, between braces, a value of the loaded game:
 
 - a value of game.yaml: ``{players}``, ``{name}``, ``{version}``, ``{year}``;
-- a quantity in the words of the rules engine (genpnp/rules/refs.py): a component counts its pieces
+- a quantity in the words of the rules engine (genpnp/model/rulerefs.py): a component counts its pieces
   (``{deck}``, ``{deck.count}``), a path reads one value (``{board.rows}``, ``{board.cells}``), a filter
   counts matching pieces (``{tiles[random=true]}``), and paths and numbers joined by ``+ - * /``
   written with spaces compute (``{board.rows * board.columns}``).
@@ -21,7 +21,7 @@ from typing import Any
 
 from genpnp.content import markdown
 from genpnp.core.errors import Loc, Problems, did_you_mean
-from genpnp.rules import refs
+from genpnp.model import rulerefs as refs
 
 GAME_VALUES = ("players", "name", "version", "year")
 TOKEN = re.compile(r"\{\{|\}\}|\{([^{}\n]*)\}|\{")

@@ -19,7 +19,7 @@ from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Spec, Str, build, 
 from genpnp.content.yamlload import LList, LMap
 from genpnp.core.errors import Loc, Violation, did_you_mean
 from genpnp.core.registry import LazyRegistry
-from genpnp.rules import refs
+from genpnp.model import rulerefs as refs
 
 COMMON = ("id", "message", "severity")
 
@@ -47,7 +47,7 @@ class RuleKind:
 KINDS: dict[str, RuleKind] = {}
 # The modules of genpnp/rules that register kinds (``@rule_kind(`` at the start of a line), found in their
 # source and imported when one of their names is used: this module knows none of them by name.
-REGISTRY = LazyRegistry("genpnp.rules", Path(__file__).parent, "rule_kind", KINDS)
+REGISTRY = LazyRegistry("genpnp.rules", Path(__file__).parent.parent / "rules", "rule_kind", KINDS)
 
 
 def rule_kind(name: str, params: type, doc: str, example: dict, reads: tuple[str, ...] = ()) -> Callable:
