@@ -57,7 +57,7 @@ The compiled dataclass methods (`genpnp/codecache.py`, removed with its patch of
 RUNNER = """
 import sys
 skip = set(filter(None, sys.argv[1].split(",")))
-from genpnp import usercache
+from genpnp.core import usercache
 key, get, put, missed = usercache.key, usercache.get, usercache.put, set()
 def key_(kind, *parts):
     made = key(kind, *parts)
@@ -68,7 +68,7 @@ usercache.key = key_
 usercache.get = lambda entry: None if entry in missed else get(entry)
 usercache.put = lambda entry, value: None if entry in missed else put(entry, value)
 sys.argv = ["genpnp"] + sys.argv[2:]
-from genpnp.cli import main
+from genpnp.commands.cli import main
 main()
 """
 

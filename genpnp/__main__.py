@@ -1,3 +1,3 @@
-from genpnp.cli import main
+from genpnp.commands.cli import main
 
 main()

@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -18,10 +18,10 @@ from typing import Any
 
 from pdfcheck import CONTENT, MM
 
-from genpnp.content.project import load_game
 from genpnp.impose.document import Document, impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.impose.sheet import SheetList
+from genpnp.load.project import load_game
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
 SETS = list(itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0, 3)))
@@ -70,7 +70,7 @@ def _out() -> Path:
 @cache
 def duplex_pdf(name: str) -> Path:
     """The game's duplex build (``DUPLEX_BUILDS``) as ``genpnp build`` writes it."""
-    from genpnp.build import build_game
+    from genpnp.commands.build import build_game
 
     paper, bleed = DUPLEX_BUILDS[name]
     options = Options(paper=parse_paper(paper), backs="duplex", bleed=bleed * MM)

@@ -10,10 +10,10 @@ from pdfcheck import CONTENT, run
 
 from genpnp.audit import audit_game
 from genpnp.audit.checks import audit_document
-from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.impose.sheet import Mark, SheetList
+from genpnp.load.project import load_game
 
 TINY = """components:
   notes:

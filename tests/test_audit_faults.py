@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from genpnp.audit import audit_game
-from genpnp.content.project import load_game
 from genpnp.impose.options import Options
+from genpnp.load.project import load_game
 
 CARDS = """components:
   cards:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 
 BAD = Path(__file__).parent / "bad"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from pdfcheck import CONTENT, ROOT
 from pypdf import PdfReader
 
-from genpnp.build import build_game
-from genpnp.content.project import load_game
+from genpnp.commands.build import build_game
 from genpnp.impose.options import Options
+from genpnp.load.project import load_game
 
 
 def _build(tmp_path: Path, game: str, ink: str) -> Path:
@@ -40,7 +40,7 @@ def test_bytes_are_the_same_without_rl_accel(tmp_path):
     out = tmp_path / "without"
     code = ("import sys; sys.modules['_rl_accel'] = None\n"  # reportlab falls back to its Python code
             "from pathlib import Path\n"
-            "from genpnp.build import build_game\nfrom genpnp.content.project import load_game\n"
+            "from genpnp.commands.build import build_game\nfrom genpnp.load.project import load_game\n"
             "from genpnp.impose.options import Options\n"
             "import reportlab.lib.rl_accel as acc; assert acc.fp_str.__module__ != '_rl_accel', acc.fp_str\n"
             f"build_game(load_game(Path({str(CONTENT / 'gerrymander')!r})), Options(ink='bw'), Path({str(out)!r}))\n")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from genpnp import usercache
+from genpnp.core import usercache
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTRY = usercache.key("probe", b"some content")

@@ -9,8 +9,8 @@ import pytest
 from pdfcheck import output_of, pdf_text
 from pypdf import PdfReader
 
-from genpnp.changes import changed_game, compare, piece_faces, read_manifest
-from genpnp.content.project import load_game
+from genpnp.commands.changes import changed_game, compare, piece_faces, read_manifest
+from genpnp.load.project import load_game
 
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" width="100pt" height="100pt" viewBox="0 0 100 100">'
         '<path d="{d}" fill="currentColor"/></svg>\n')

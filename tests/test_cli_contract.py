@@ -83,8 +83,8 @@ def test_genpnp_yaml_gives_defaults_that_options_override(deck: Path, tmp_path: 
     (deck / "genpnp.yaml").write_text("paper: a4\nink: bw\nrelease:\n  papers: [a4]\n  inks: [bw]\n")
     import jsonschema
 
+    from genpnp.commands.docgen import content_schema
     from genpnp.content.yamlload import load_file
-    from genpnp.docgen import content_schema
 
     validator = jsonschema.Draft202012Validator(content_schema())  # the project file is in the schema too
     assert validator.is_valid(json.loads(json.dumps(load_file(deck / "genpnp.yaml"))))

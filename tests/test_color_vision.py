@@ -6,8 +6,8 @@ import pytest
 from pdfcheck import CONTENT, copy_game, edit, run, validate
 from PIL import Image
 
-from genpnp.color import DEFICIENCIES, parse_color, simulate_rgb
-from genpnp.content.project import discover, load_game
+from genpnp.core.color import DEFICIENCIES, parse_color, simulate_rgb
+from genpnp.load.project import discover, load_game
 from genpnp.rules.contrast import MIN_DISTANCE, vision_clashes
 
 GAMES = sorted(discover(CONTENT))

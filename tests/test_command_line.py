@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from pdfcheck import page_sizes_mm, run
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 
 
 @pytest.fixture()

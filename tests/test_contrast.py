@@ -10,9 +10,9 @@ from pdfcheck import CONTENT, copy_game, edit, validate
 from PIL import Image, ImageChops, ImageFilter
 
 from genpnp.backends.pdf import write_pdf
-from genpnp.build import build_game
-from genpnp.content.project import discover, load_game
+from genpnp.commands.build import build_game
 from genpnp.impose.options import Options
+from genpnp.load.project import discover, load_game
 from genpnp.rules.contrast import MIN_STEP, check_contrast, grey_clashes, pairs
 
 GAMES = sorted(discover(CONTENT))
@@ -141,7 +141,7 @@ def _swatches(tmp_path: Path, colors: list) -> list[Image.Image]:
 
 def test_bw_patterns_tell_apart_what_grey_cannot(tmp_path):
     """Every pattern pair the shipped games lean on looks different when printed at one grey."""
-    from genpnp.color import Color
+    from genpnp.core.color import Color
 
     looks = {}
     for pattern in ("", "hatch", "cross", "dots"):

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pdfcheck import ROOT, pdf_text, run
 
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError
+from genpnp.core.errors import ContentError
+from genpnp.load.project import load_game
 
 DOC = ROOT / "docs" / "content.md"
 

@@ -11,10 +11,10 @@ import jsonschema
 import pytest
 from pdfcheck import CONTENT, ROOT, pdf_text, run
 
-from genpnp.content.overlay import read_overlay
-from genpnp.content.project import load_game
+from genpnp.commands.docgen import content_reference, content_schema, schema_text
 from genpnp.content.yamlload import load_file
-from genpnp.docgen import content_reference, content_schema, schema_text
+from genpnp.load.overlay import read_overlay
+from genpnp.load.project import load_game
 from genpnp.model.base import KINDS
 
 DOC = ROOT / "docs" / "content.md"

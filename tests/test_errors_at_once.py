@@ -9,7 +9,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 
 
 def _new_game(tmp_path: Path) -> Path:

@@ -13,10 +13,10 @@ import pytest
 from pdfcheck import ROOT, run
 from PIL import Image, ImageChops, ImageStat
 
-from genpnp.content.project import load_game
+from genpnp.core.units import INCH, MM
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
-from genpnp.units import INCH, MM
+from genpnp.load.project import load_game
 
 RED, BLUE, CREAM = (204, 34, 34), (34, 68, 204), (246, 239, 220)
 
@@ -290,7 +290,7 @@ def test_release_key_is_checked_like_every_key(tmp_path: Path) -> None:
 
 
 def test_pixel_size_is_round_of_inches_times_dpi() -> None:
-    from genpnp.export import pixel_size
+    from genpnp.commands.export import pixel_size
 
     assert pixel_size(2.5 * INCH, 3.5 * INCH, INCH / 8, 300) == (825, 1125)
     assert pixel_size(63 * MM, 88 * MM, 3 * MM, 300) == (815, 1110)

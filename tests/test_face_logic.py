@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from genpnp.art.text import Text
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError
+from genpnp.core.errors import ContentError
+from genpnp.load.project import load_game
 
 DOCS = Path(__file__).parents[1] / "docs" / "content.md"
 
@@ -111,7 +111,7 @@ def test_malformed_conditions(tmp_path: Path, when: str, says: str) -> None:
 
 
 def test_the_schema_knows_when_and_by() -> None:
-    from genpnp.docgen import content_schema
+    from genpnp.commands.docgen import content_schema
 
     schema = content_schema()
     defs = schema["$defs"]
@@ -123,8 +123,8 @@ def test_the_schema_knows_when_and_by() -> None:
 def test_the_schema_accepts_the_example_and_refuses_a_malformed_condition(tmp_path: Path) -> None:
     import jsonschema
 
+    from genpnp.commands.docgen import content_schema
     from genpnp.content.yamlload import load_file
-    from genpnp.docgen import content_schema
 
     validator = jsonschema.Draft202012Validator(content_schema())
     folder = _example(tmp_path)

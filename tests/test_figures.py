@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError
+from genpnp.core.errors import ContentError
 from genpnp.impose.sheet import Box
 from genpnp.impose.textflow import GAP, layout_blocks
+from genpnp.load.project import load_game
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 
@@ -52,7 +52,7 @@ def test_a_renamed_piece_is_an_error_at_the_figure_line(tmp_path: Path) -> None:
 
 
 def _figure_game(tmp_path: Path, block: str) -> Path:
-    from genpnp.newgame import new_game
+    from genpnp.commands.newgame import new_game
 
     folder = new_game("drawn", tmp_path)
     (folder / "text" / "guide.md").write_text("# Play\n\nSome words.\n\n```figure\n" + block + "```\n\nMore words.\n",
@@ -89,7 +89,7 @@ def test_a_figure_stays_whole_in_one_column(tmp_path: Path) -> None:
 
 
 def _text_boxes(page: list[tuple]) -> list[tuple[float, float, float, float]]:
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     return [(op[1], op[2], op[1] + fonts.text_width(op[3], op[4], op[5]), op[2] + op[5] * 0.8)
             for op in page if op[0] == "text"]
@@ -121,7 +121,7 @@ def test_text_runs_beside_a_figure_placed_right_and_never_over_it(tmp_path: Path
 
 
 def test_a_piece_inline_in_a_sentence_is_drawn_at_the_text_height(tmp_path: Path) -> None:
-    from genpnp.newgame import new_game
+    from genpnp.commands.newgame import new_game
 
     folder = new_game("drawn", tmp_path)
     guide = folder / "text" / "guide.md"
@@ -143,9 +143,9 @@ def test_a_piece_inline_in_a_sentence_is_drawn_at_the_text_height(tmp_path: Path
 def test_the_reference_documents_figures_with_examples_that_load() -> None:
     import re
 
+    from genpnp.commands.docgen import content_schema
     from genpnp.content.schema import Ctx
-    from genpnp.docgen import content_schema
-    from genpnp.errors import Problems
+    from genpnp.core.errors import Problems
     from genpnp.model.figure import FigureSpec, parse_block
 
     text = (CONTENT.parent / "docs" / "content.md").read_text(encoding="utf-8")

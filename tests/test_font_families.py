@@ -85,7 +85,7 @@ def test_a_system_font_is_refused_unless_the_builder_allows_it(tmp_path: Path, m
 
 def test_a_system_font_by_family_name(tmp_path: Path, monkeypatch):
     monkeypatch.setenv("GENPNP_SYSTEM_FONTS", "1")
-    from genpnp import fontfile
+    from genpnp.core import fontfile
 
     if fontfile.system("DejaVu Serif", False, False) is None:
         pytest.skip("no DejaVu Serif installed on this machine")
@@ -185,7 +185,7 @@ def test_every_game_has_its_own_text_family_and_display_font_with_its_licence():
     import yaml
     from pdfcheck import CONTENT
 
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     seen = set()
     for game in sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").is_file()):
@@ -205,7 +205,7 @@ def test_every_game_has_its_own_text_family_and_display_font_with_its_licence():
 
 
 def test_a_bold_face_asked_for_italic_is_its_familys_bold_italic():
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     assert fonts.styled("cabin-bold", "i") == "cabin-bold-italic"
     assert fonts.styled("cabin", "bi") == "cabin-bold-italic"

@@ -97,7 +97,7 @@ def test_wheel_installed_outside_the_checkout_prints_in_both_fonts(tmp_path: Pat
     # -S: no site .pth files, so the checkout's editable install cannot shadow the installed wheel
     env = dict(os.environ, PYTHONPATH=f"{target}{os.pathsep}{sysconfig.get_paths()['purelib']}")
     code = "import sys, genpnp; assert 'installed' in genpnp.__file__, genpnp.__file__; " \
-           "from genpnp.cli import main; sys.argv = ['genpnp'] + sys.argv[1:]; main()"
+           "from genpnp.commands.cli import main; sys.argv = ['genpnp'] + sys.argv[1:]; main()"
     done = subprocess.run([sys.executable, "-S", "-c", code, "build", str(folder), "--content",
                            str(tmp_path / "games"), "--out", str(elsewhere / "out")], cwd=elsewhere, env=env,
                           capture_output=True, text=True)

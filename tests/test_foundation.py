@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pdfcheck import CONTENT, MM, copy_game, edit, embedded_fonts, page_sizes_mm, pdf_text, run
 
-from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
+from genpnp.load.project import load_game
 from genpnp.render.sheet import page_size
 
 PAPERS_MM = {"letter": (215.9, 279.4), "a4": (210.0, 297.0), "legal": (215.9, 355.6)}

@@ -11,10 +11,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from genpnp.content.overlay import parse_set, read_overlay
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.yamlload import load_text
-from genpnp.errors import ContentError, Problems
+from genpnp.core.errors import ContentError, Problems
+from genpnp.load.overlay import parse_set, read_overlay
 from genpnp.model.table import read_table
 
 FAST = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.function_scoped_fixture])

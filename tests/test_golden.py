@@ -15,9 +15,9 @@ import pytest
 from PIL import Image, ImageChops
 
 from genpnp.backends.png import render_pages
-from genpnp.build import build_game
-from genpnp.content.project import load_game
+from genpnp.commands.build import build_game
 from genpnp.impose.options import Options
+from genpnp.load.project import load_game
 
 HERE = Path(__file__).parent
 GAME = HERE / "fixtures" / "golden-game"

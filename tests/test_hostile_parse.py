@@ -113,7 +113,7 @@ def test_xlsx_dates_numbers_and_saved_formulas_read_as_a_spreadsheet_shows_them(
     import datetime
 
     from genpnp.content.schema import Ctx
-    from genpnp.errors import Problems
+    from genpnp.core.errors import Problems
     from genpnp.model.table import read_table
 
     data = workbook([["title", "when", "at", "qty"],
@@ -152,7 +152,7 @@ def test_a_chain_of_1500_extends_is_an_error_not_a_recursion_error(tmp_path: Pat
 
 def test_a_csv_saved_with_semicolons_reads_as_columns_and_a_superscript_is_no_quantity(tmp_path: Path) -> None:
     from genpnp.content.schema import Ctx
-    from genpnp.errors import Problems
+    from genpnp.core.errors import Problems
     from genpnp.model.table import read_table
 
     (tmp_path / "eu.csv").write_text("title;text;qty\nAce;un, deux;2\n", encoding="utf-8")

@@ -261,7 +261,7 @@ def hook(event, args):
     if event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
         opened.append(os.fsdecode(args[0]))
 sys.addaudithook(hook)
-from genpnp.cli import main
+from genpnp.commands.cli import main
 try:
     main(sys.argv[1:])
 except SystemExit as exc:

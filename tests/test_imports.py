@@ -75,9 +75,39 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_sees_imports() -> None:
     graph = import_graph()
-    assert "genpnp.errors" in graph["genpnp.cli"], "the scan finds no imports"
+    assert "genpnp.core.errors" in graph["genpnp.commands.cli"], "the scan finds no imports"
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
 def test_no_import_circle() -> None:
     assert circles(import_graph()) == []
+
+
+# Folders from the bottom up (docs/architecture.md, "Layers"): a module may import its own folder and the
+# folders below it, never one above; the commands are on top and nothing below imports them.
+LAYERS = ["core", "backends", "content", "art", "model", "rules", "impose", "render", "audit", "load", "commands"]
+
+
+def _folder(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 else "(top)"
+
+
+def test_folders_import_only_downwards() -> None:
+    graph = import_graph()
+    wrong = []
+    for module, targets in graph.items():
+        src = _folder(module)
+        if src not in LAYERS:
+            continue
+        for target in targets:
+            dst = _folder(target)
+            if dst in LAYERS and LAYERS.index(dst) > LAYERS.index(src):
+                wrong.append(f"{module} imports {target} ({src} is below {dst})")
+    assert wrong == []
+
+
+def test_every_folder_has_its_layer() -> None:
+    folders = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == set(LAYERS)
+    assert {p.stem for p in PACKAGE.glob("*.py")} == {"__init__", "__main__"}

@@ -9,10 +9,10 @@ import pytest
 from pdfcheck import CONTENT, MM, run
 from pypdf import PdfReader
 
-from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game, page_roles
 from genpnp.impose.options import Options, parse_paper
 from genpnp.impose.sheet import Box
+from genpnp.load.project import load_game
 
 DECK = """components:
   deck:

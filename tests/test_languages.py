@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from pdfcheck import CONTENT, ROOT, line_of, pdf_text, run
 
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError, UsageError
+from genpnp.core.errors import ContentError, UsageError
+from genpnp.load.project import load_game
 
 GUIDE_DE = """# Spielablauf
 
@@ -219,7 +219,7 @@ def engine_words() -> list[str]:
 
 
 def test_the_german_catalog_has_every_engine_word_with_the_same_names() -> None:
-    from genpnp.i18n import catalog
+    from genpnp.core.i18n import catalog
     from genpnp.render.cover import LEGEND
 
     german = catalog("de")
@@ -272,7 +272,7 @@ def test_a_german_guide_continued_on_a_new_page_says_so_in_german(tmp_path: Path
 
 def test_long_words_of_a_translated_card_text_may_break_where_the_language_hyphenates(tmp_path: Path) -> None:
     """pyphen's German patterns put soft hyphens in long words: the wrapper breaks there only when needed."""
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     cards = CARDS.replace("Der nächste Spieler setzt aus.", "Der nächste Spieler verliert die Spielrunde.")
     de = load_game(deck(tmp_path, cards=cards), lang="de")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from pdfcheck import CONTENT, pdf_text, run
 
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 
 
 def test_new_game_from_the_template_builds_and_validates(tmp_path: Path) -> None:

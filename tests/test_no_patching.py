@@ -96,7 +96,7 @@ def test_the_pdf_backend_needs_no_patch(tmp_path: Path) -> None:
     from PIL import Image
 
     from genpnp.backends.pdf import write_pdf
-    from genpnp.color import Color
+    from genpnp.core.color import Color
 
     png = tmp_path / "art.png"
     Image.new("RGBA", (40, 30), (200, 10, 10, 128)).save(png)

@@ -1,4 +1,4 @@
-"""Where and how genpnp writes (genpnp/outputs.py): --out never among a game's files, names from
+"""Where and how genpnp writes (genpnp/core/outputs.py): --out never among a game's files, names from
 content never a path outside --out, outputs replaced whole (a killed run leaves the previous one,
 the next run removes its temporary files, no worker process outlives the release), every print
 option in the PDF's name."""
@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from genpnp.cli import main
-from genpnp.errors import ContentError, Loc
+from genpnp.commands.cli import main
+from genpnp.core.errors import ContentError, Loc
+from genpnp.core.outputs import TEMP, check_name, clean_stale, name_problem, replaced_file, replaced_folder, temp_path
+from genpnp.core.units import MM
 from genpnp.impose.options import Options
-from genpnp.outputs import TEMP, check_name, clean_stale, name_problem, replaced_file, replaced_folder, temp_path
-from genpnp.units import MM
 
 GAME = 'name: Deck\nversion: "1.0"\nlicence: CC0\nplayers: "2"\nsections: [cards, coins]\n'
 CARDS = """components:
@@ -431,7 +431,7 @@ def test_a_killed_export_leaves_the_previous_one(tmp_path: Path, sig: int) -> No
 
 @pytest.mark.parametrize("atomic", [True, False], ids=["exchange", "two renames"])
 def test_a_folder_is_swapped_in_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, atomic: bool) -> None:
-    import genpnp.outputs as outputs
+    import genpnp.core.outputs as outputs
 
     if not atomic:
         monkeypatch.setattr(outputs, "exchange", lambda a, b: False)  # a kernel without renameat2

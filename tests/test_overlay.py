@@ -9,10 +9,10 @@ from pdfcheck import CONTENT, copy_game, pdf_text, run
 from pypdf import PdfReader
 from reportlab.lib.rl_accel import fp_str
 
-from genpnp.color import parse_color
-from genpnp.content.overlay import parse_set, read_overlay
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError
+from genpnp.core.color import parse_color
+from genpnp.core.errors import ContentError
+from genpnp.load.overlay import parse_set, read_overlay
+from genpnp.load.project import load_game
 
 GERRY = CONTENT / "gerrymander"
 

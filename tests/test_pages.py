@@ -11,9 +11,9 @@ from pdfcheck import CONTENT, MM
 from pypdf import PdfReader
 
 from genpnp.backends.pdf import write_pdf
-from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
+from genpnp.load.project import load_game
 from genpnp.render.cover import page_range, page_ranges
 from genpnp.render.sheet import draw_sheet
 
@@ -108,7 +108,7 @@ def test_page_ranges_name_runs_of_pages():
 
 
 def test_the_scale_check_is_drawn_on_two_pages_only():
-    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.render.recorder import RecordingSurface
 
     game = load_game(CONTENT / "berzerka")
     doc = impose_game(game, Options(paper=parse_paper("a4"), backs="duplex"))
@@ -166,6 +166,7 @@ def test_every_pdf_has_an_outline(name: str):
     each sheet of a component of several; read back from the PDF with pypdf."""
     import sweep
 
+
     game = sweep.game(name)
     path = sweep.duplex_pdf(name)  # the duplex build test_imposition reads back too
     reader = PdfReader(path)
@@ -202,7 +203,7 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
     """A title band is added above the grid: the board grows by its height, the cells keep their
     places, the title prints in the band (read back), and the audit finds nothing."""
     from genpnp.audit import audit_game
-    from genpnp.build import build_game
+    from genpnp.commands.build import build_game
 
     folder = tmp_path / "content" / "banded"
     folder.mkdir(parents=True)
@@ -219,7 +220,7 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
     assert banded.cell_box(0, 0) == plain.cell_box(0, 0)
     built = build_game(game, Options(), tmp_path / "out")
     assert any("The Banded Map" in p.extract_text() for p in PdfReader(built.path).pages)
-    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.render.recorder import RecordingSurface
 
     doc = impose_game(game, Options())
     sheet = next(s for s in doc.sheets if s.placements)

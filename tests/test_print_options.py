@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from pdfcheck import CONTENT, MM, fonts_used, run
 
-from genpnp.content.project import discover, load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.impose.poster import OVERLAP, tiles
 from genpnp.impose.sheet import Box
+from genpnp.load.project import discover, load_game
 from genpnp.render.sheet import page_size
 
 TOL = 0.1 * MM

@@ -11,7 +11,7 @@ import pytest
 from pdfcheck import edit, output_of, run
 from PIL import Image
 
-from genpnp.printshops import PRESETS
+from genpnp.core.printshops import PRESETS
 
 
 def _deck(tmp_path: Path, size: str = "2.5in x 3.5in") -> Path:

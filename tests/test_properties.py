@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 
 GAME = yaml.safe_load("""
 name: Prop game

@@ -23,7 +23,7 @@ def test_the_source_scan_names_every_registered_kind_art_and_renderer_in_its_mod
                                         for cls, fn in render.RENDERERS.items()}
     assert model.kind_names() == sorted(KINDS)
     assert art.names() == sorted(art.ART)
-    from genpnp.rules import spec
+    from genpnp.model import rulespec as spec
 
     spec.load_all_kinds()
     assert spec.REGISTRY.where() == {name: kind.run.__module__.rsplit(".", 1)[1] for name, kind in spec.KINDS.items()}
@@ -33,7 +33,7 @@ def test_the_source_scan_names_every_registered_kind_art_and_renderer_in_its_mod
 def test_a_deck_build_imports_only_the_kinds_and_art_it_uses(tmp_path: Path):
     code = (
         "import sys\n"
-        "from genpnp.cli import main\n"
+        "from genpnp.commands.cli import main\n"
         "try:\n"
         f"    main(['build', 'berzerka', '--component', 'deck', '--out', {str(tmp_path / 'out')!r}, '-q'])\n"
         "except SystemExit as exc:\n"

@@ -11,7 +11,7 @@ from pdfcheck import CONTENT, run
 from PIL import Image
 from pypdf import PdfReader
 
-from genpnp.release import Variant, plan
+from genpnp.commands.release import Variant, plan
 
 
 def files_of(root: Path) -> dict[str, bytes]:

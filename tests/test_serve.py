@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 from serve_game import Served, make_game
 
-from genpnp.content.project import load_game
-from genpnp.errors import UsageError
-from genpnp.export import face_jobs
-from genpnp.facedigest import face_digest, face_digests, page_digests
+from genpnp.commands.export import face_jobs
+from genpnp.commands.facedigest import face_digest, face_digests, page_digests
+from genpnp.commands.serve import Preview, one_game, run
+from genpnp.commands.serve.server import HOST, safe_path
+from genpnp.core.errors import UsageError
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
-from genpnp.serve import Preview, one_game, run
-from genpnp.serve.server import HOST, safe_path
+from genpnp.load.project import load_game
 
 
 def digests(folder: Path, salt: str = "") -> list[str]:

@@ -17,11 +17,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from genpnp.backends.pdf import PdfSurface, font_id
 from genpnp.backends.pdfstream import WRITTEN, streaming_canvas
-from genpnp.color import Color
-from genpnp.content.project import load_game
+from genpnp.core.color import Color
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Deferred, Sheet
+from genpnp.load.project import load_game
 from genpnp.model.base import PieceRuns
 
 SIZES = [(612.0, 792.0), (792.0, 612.0), (612.0, 792.0), (595.0, 842.0)]

@@ -8,7 +8,7 @@ from pathlib import Path
 from pdfcheck import run
 from pypdf import PdfReader
 
-from genpnp import fonts
+from genpnp.core import fonts
 
 COIN = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20">
   <circle cx="10" cy="10" r="9" fill="currentColor" stroke="#7a5a10" stroke-width="1.2"/>

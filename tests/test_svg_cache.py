@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from genpnp import usercache
 from genpnp.backends import svgread
+from genpnp.core import usercache
 
 ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20" height="20">
 <circle cx="10" cy="10" r="8" fill="currentColor"/><rect x="2" y="2" width="5" height="3" fill="#c03030"
@@ -43,7 +43,7 @@ def test_a_rebuild_does_not_import_svglib(tmp_path: Path):
     root = Path(__file__).resolve().parent.parent
     code = (
         "import sys\n"
-        "from genpnp.cli import main\n"
+        "from genpnp.commands.cli import main\n"
         "try:\n"
         f"    main(['build', 'berzerka', '--set', 'components.deck.back=', '--out', {str(tmp_path / 'o')!r}, '-q'])\n"
         "except SystemExit as exc:\n"

@@ -9,7 +9,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 
-from genpnp import fonts
+from genpnp.core import fonts
 from genpnp.impose.textflow import words_of, wrap_runs
 
 SIZE = 10.0
@@ -60,7 +60,7 @@ def test_no_game_prints_a_space_before_punctuation(tmp_path: Path) -> None:
     positions): no punctuation mark after a space, anywhere."""
     from click.testing import CliRunner
 
-    from genpnp.cli import main
+    from genpnp.commands.cli import main
 
     games = sorted(p.name for p in CONTENT.iterdir() if (p / "game.yaml").is_file())
     result = CliRunner().invoke(main, ["build", "--content", str(CONTENT), "--out", str(tmp_path), "-q", *games])
@@ -76,8 +76,8 @@ def test_no_game_prints_a_space_before_punctuation(tmp_path: Path) -> None:
 
 
 def _float_game(tmp_path: Path, filler: int, float_before: bool) -> Any:
-    from genpnp.content.project import load_game
-    from genpnp.newgame import new_game
+    from genpnp.commands.newgame import new_game
+    from genpnp.load.project import load_game
 
     fig = ("```figure\ngrid: 3x3\nwidth: 25mm\nplace: right\npieces:\n  - {piece: cards, at: A1}\n"
            "caption: cells\n```\n\n")

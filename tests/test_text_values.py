@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from genpnp.commands.newgame import new_game
 from genpnp.content.markdown import plain
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError
-from genpnp.newgame import new_game
+from genpnp.core.errors import ContentError
+from genpnp.load.project import load_game
 
 
 def _game(tmp_path: Path, guide: str) -> Path:

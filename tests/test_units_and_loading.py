@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from genpnp.content.yamlload import load_text
-from genpnp.errors import ContentError
-from genpnp.units import INCH, MM, UnitError, parse_length, parse_size
+from genpnp.core.errors import ContentError
+from genpnp.core.units import INCH, MM, UnitError, parse_length, parse_size
 
 
 @pytest.mark.parametrize("text, points", [("63mm", 63 * MM), ("2.5in", 2.5 * INCH), ("18pt", 18.0),

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pdfcheck import ROOT
 
+from genpnp.commands.watch import Watcher, watch
 from genpnp.impose.options import Options, parse_paper
-from genpnp.watch import Watcher, watch
 
 GAME = """name: Watch Test
 version: "1.0"
@@ -154,7 +154,7 @@ def test_the_documented_command_stops_cleanly_on_ctrl_c(tmp_path: Path) -> None:
 def test_any_error_of_a_save_is_reported_and_the_watcher_goes_on(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Bad saves of every kind (broken YAML, an invalid SVG, a broken xlsx, an error no check foresaw):
     one report each, the last good PDF kept, and the next good save builds again."""
-    from genpnp.content import project
+    from genpnp.load import project
 
     folder = make_game(tmp_path)
     lines: list[str] = []

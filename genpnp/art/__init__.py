@@ -4,14 +4,14 @@ Each module in this package registers art elements with :func:`art`: a frozen
 dataclass of parameters (read from YAML by the schema) with a ``draw(surface,
 w, h)`` method that paints into a local box of width ``w`` and height ``h``
 (origin bottom-left). Modules are discovered automatically, and imported only when content uses
-one of their elements (:mod:`genpnp.registry`).
+one of their elements (:mod:`genpnp.core.registry`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from genpnp.registry import LazyRegistry
+from genpnp.core.registry import LazyRegistry
 
 ART: dict[str, type] = {}
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Custom, ListOf, Num, build, fld
 from genpnp.content.yamlload import LMap
-from genpnp.errors import Loc, did_you_mean
-from genpnp.units import UnitError, parse_length
+from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.units import UnitError, parse_length
 
 _PCT = re.compile(r"^\s*(-?\d+(?:\.\d*)?)\s*%\s*$")
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # an item field in a template: {name}

@@ -12,11 +12,11 @@ from PIL import Image as PILImage
 from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.content.schema import INVALID, Ctx, Custom, Enum, PathSpec, fld
-from genpnp.errors import Loc
-from genpnp.fileaccess import Refused, read
+from genpnp.core.errors import Loc
+from genpnp.core.fileaccess import IMAGE_MAX_BYTES, Refused, read
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
-MAX_BYTES = 100_000_000  # one image file, refused by its size before it is read
+MAX_BYTES = IMAGE_MAX_BYTES  # one image file, refused by its size before it is read
 MAX_PIXELS = 50_000_000  # larger images are refused (a decompression bomb, or far more than print needs)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.markdown import runs
-from genpnp.errors import did_you_mean
+from genpnp.core.errors import did_you_mean
 
 FIELD = re.compile(r"\{[^{}]*\}")
 TAG = re.compile(r"\\\[|\[(/?)([a-z][a-z0-9_-]*)?(?:=([^\]\s]+))?\]")
@@ -58,7 +58,7 @@ class Resolver:
 
     def size(self, value: str) -> tuple[float, float]:
         """(scale, pt): ``120%`` -> (1.2, 0); ``8pt`` -> (1, 8)."""
-        from genpnp.units import parse_length
+        from genpnp.core.units import parse_length
 
         if value.endswith("%"):
             try:

@@ -8,8 +8,8 @@ from typing import Any
 from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.art.svg import ICON, RECOLOR, draw_icon
-from genpnp.color import Color
 from genpnp.content.schema import Bool, ColorSpec, Int, ListOf, Num, fld
+from genpnp.core.color import Color
 
 
 @art("pattern", shorthand="icons")

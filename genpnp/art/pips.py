@@ -8,8 +8,8 @@ from typing import Any
 from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.art.svg import ICON, RECOLOR, SvgFile, draw_icon
-from genpnp.color import BLACK, Color
 from genpnp.content.schema import ColorSpec, Enum, Int, Num, fld
+from genpnp.core.color import BLACK, Color
 
 # positions on a 3x3 grid, (column, row) with row 0 at the top
 LAYOUTS = {

@@ -14,13 +14,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp import fonts
 from genpnp.art import markup
 from genpnp.art.markup import PLAIN, Style
-from genpnp.color import Color
 from genpnp.content.markdown import runs
 from genpnp.content.schema import INVALID, Ctx, Custom
-from genpnp.errors import Loc, did_you_mean
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc, did_you_mean
 
 ICON_TAG = re.compile(r"\{icon:([A-Za-z0-9_][A-Za-z0-9_\-]*)\}")
 _TOKENS = re.compile(r"( |\{icon:[A-Za-z0-9_\-]+\})")  # a run cut at spaces and icon tags
@@ -45,7 +45,7 @@ class NameResolver(markup.Resolver):
         self.palette = tuple(palette)
 
     def color(self, name: str) -> Any:
-        from genpnp.color import parse_color
+        from genpnp.core.color import parse_color
 
         if name in self.colors:
             return self.colors[name]
@@ -73,7 +73,7 @@ def style_font(name: str, game_fonts: dict[str, str]) -> str:
 
 def style_color(name: str, palette: dict[str, Color], default: Any = None) -> Any:
     """A style's colour (a palette entry keeps its grey and pattern for --ink bw), or ``default``."""
-    from genpnp.color import parse_color
+    from genpnp.core.color import parse_color
 
     if not name:
         return default

@@ -8,8 +8,8 @@ from typing import Any
 
 from genpnp.art import art
 from genpnp.art.base import ArtElement
-from genpnp.color import BLACK, Color
 from genpnp.content.schema import ColorSpec, Enum, Int, Length, Num, fld
+from genpnp.core.color import BLACK, Color
 
 
 @art("rect")

@@ -17,9 +17,9 @@ from typing import Any
 from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.backends.svgread import CURRENT, SvgError, SvgIcon, read_svg, svg_bytes
-from genpnp.color import BLACK, Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Custom, MapOf, PathSpec, fld
-from genpnp.errors import Loc
+from genpnp.core.color import BLACK, Color
+from genpnp.core.errors import Loc
 
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 

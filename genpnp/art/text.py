@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp import fonts
 from genpnp.art import art, richtext
 from genpnp.art.base import ArtElement
-from genpnp.color import BLACK, Color
 from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, Translated, fld
+from genpnp.core import fonts
+from genpnp.core.color import BLACK, Color
 
 
 def _font(value: Any, loc: Any, ctx: Ctx) -> Any:
-    from genpnp.errors import did_you_mean
+    from genpnp.core.errors import did_you_mean
 
     if not isinstance(value, str):
         return ctx.error(loc, "expected a font name")
@@ -127,8 +127,6 @@ class Text(ArtElement):
             surface.clip_rect(x, y, bw, bh)
             richtext.draw(surface, lines, size, self.color, x, y, bw, bh, self.align, "top", self.size)
             surface.restore()
-            from genpnp.render.draft import mark_overflow
-
             mark_overflow(surface, x, y, bw, bh)
             return
         lines, size = fitted
@@ -153,3 +151,13 @@ def draw_lines(surface: Any, lines: list[str], font: str, size: float, color: Co
     for line in lines:
         surface.text(ax, baseline, line, font, size, color, align)
         baseline -= leading
+
+
+RED = Color(0.86, 0.1, 0.1, "draft-red")  # a draft's marks (build --force: genpnp.render.draft)
+
+
+def mark_overflow(surface: Any, x: float, y: float, w: float, h: float) -> None:
+    """A red frame around the box and a filled red corner at its top right: here the text is cut."""
+    surface.rect(x, y, w, h, stroke=RED, width=1.0, dash=(3, 2))
+    c = min(w, h, 12.0) * 0.6
+    surface.polygon([(x + w, y + h), (x + w - c, y + h), (x + w, y + h - c)], fill=RED)

@@ -11,7 +11,7 @@ from genpnp.impose.options import Options
 def audit_game(game: Any, options: Options, faces: dict | None = None) -> Audit:
     """Impose the game as ``genpnp build`` would and measure every page (``faces``: recorded faces
     kept between audits of the same game, e.g. over several print options)."""
-    from genpnp import i18n
+    from genpnp.core import i18n
     from genpnp.impose.document import impose_game
 
     with i18n.using(game.lang):

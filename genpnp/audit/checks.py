@@ -9,10 +9,10 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from genpnp.audit.recorder import Ink, RecordingSurface
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
 from genpnp.impose.document import CUT_ROLES, Document
 from genpnp.impose.sheet import Box, Sheet
+from genpnp.render.recorder import Ink, RecordingSurface
 from genpnp.render.sheet import draw_sheet, page_size
 
 ERRORS = ("overflow", "text-overlap", "mark-on-art", "cut-through", "outside-margin", "fold-bleed", "duplex",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from genpnp.color import Color
+from genpnp.core.color import Color
 
 WHITE = Color(1, 1, 1)
 

@@ -16,11 +16,11 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from genpnp import fonts
 from genpnp.backends import patterns
 from genpnp.backends.ink import map_fill, map_stroke
 from genpnp.backends.pdfstream import streaming_canvas
-from genpnp.color import Color
+from genpnp.core import fonts
+from genpnp.core.color import Color
 
 _REGISTERED: set[str] = set()
 
@@ -211,9 +211,9 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
               title: str, author: str, ink: str, progress: Callable[[int, int], None] | None = None,
               outline: Sequence[tuple[int, str, int]] = ()) -> None:
     """Draw ``len(pages)`` pages into ``path`` atomically: a temporary file beside it, renamed over it
-    at the end (``genpnp.outputs.replaced_file``), so a failed, interrupted or killed build leaves the
+    at the end (``genpnp.core.outputs.replaced_file``), so a failed, interrupted or killed build leaves the
     previous PDF as it was. ``outline``: the bookmarks, (level from 0, title, page from 1), in order."""
-    from genpnp.outputs import replaced_file
+    from genpnp.core.outputs import replaced_file
 
     with replaced_file(path) as tmp:
         with open(tmp, "wb") as out:  # each page is written as it is finished (pdfstream)

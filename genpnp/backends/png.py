@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -11,15 +10,15 @@ from typing import Any
 import pypdfium2 as pdfium
 from PIL import Image, ImageDraw
 
-from genpnp.errors import UsageError
+from genpnp.core.errors import UsageError
 
 
 def vision_filter(deficiency: str) -> Any:
     """A Pillow filter showing an image as a player with ``deficiency`` (``protan``, ``deutan`` or
-    ``tritan``: genpnp.color.DEFICIENCIES) sees it: the simulation tabulated on a 33-step RGB cube."""
+    ``tritan``: genpnp.core.color.DEFICIENCIES) sees it: the simulation tabulated on a 33-step RGB cube."""
     from PIL import ImageFilter
 
-    from genpnp.color import simulate_rgb
+    from genpnp.core.color import simulate_rgb
 
     return ImageFilter.Color3DLUT.generate(33, lambda r, g, b: simulate_rgb((r, g, b), deficiency))
 
@@ -65,17 +64,6 @@ def contact_sheet(images: list[Image.Image], columns: int = 0, thumb_w: int = 22
     return sheet
 
 
-def preview_game(game: Any, options: Any, out_dir: Path, pages: Sequence[int], dpi: int,
-                 vision: str = "") -> list[Path]:
-    """Build the game's PDF in a temporary folder and write page PNGs and a contact sheet (as a player
-    with the colour-vision deficiency ``vision`` sees them, when one is named)."""
-    from genpnp.build import build_game
-
-    with tempfile.TemporaryDirectory() as tmp:
-        built = build_game(game, options, Path(tmp))
-        return write_previews(built.path, out_dir, pages, dpi, vision)
-
-
 def write_previews(pdf_path: Path, out_dir: Path, pages: Sequence[int], dpi: int, vision: str = "") -> list[Path]:
     """Page PNGs of a built PDF (all pages, or ``pages``) and, for all pages, a contact sheet; named
     ``<pdf>-<vision>-pageNNN.png`` with a ``vision``. Each file is written under a temporary name and
@@ -87,7 +75,7 @@ def write_previews(pdf_path: Path, out_dir: Path, pages: Sequence[int], dpi: int
     named = [(out_dir / f"{stem}-page{number:03d}.png", image) for number, image in zip(numbers, images)]
     if not pages:
         named.append((out_dir / f"{stem}-contact.png", contact_sheet(images)))
-    from genpnp.outputs import replaced_file
+    from genpnp.core.outputs import replaced_file
 
     for path, image in named:
         with replaced_file(path) as tmp:  # a killed run's temporary file is removed by the next

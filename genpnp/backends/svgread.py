@@ -4,7 +4,7 @@
 picture), refuses what a vector icon cannot hold (text, raster images, embedded foreign content),
 lets svglib resolve styles, CSS, ``<use>``, transforms and arcs into a reportlab shape tree, and
 walks that tree into :class:`Shape` records: absolute path commands (y up, the viewBox's origin at
-the bottom-left), a fill and a stroke as :class:`genpnp.color.Color`. ``currentColor`` fills and
+the bottom-left), a fill and a stroke as :class:`genpnp.core.color.Color`. ``currentColor`` fills and
 strokes are marked so that an element's ``color:`` can recolour them.
 """
 
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genpnp import usercache
-from genpnp.color import Color
+from genpnp.core import usercache
+from genpnp.core.color import Color
 
 CURRENT = Color(0.0, 0.0, 0.0, "currentColor")
 _SENTINEL = "#fe01fd"  # svglib resolves currentColor from the root's `color`; this marks it
@@ -72,8 +72,8 @@ def read_svg(path: Path, root: Path | None = None) -> SvgIcon:
 
 
 def svg_bytes(path: Path, root: Path | None) -> bytes:
-    """The file's bytes through the one door (:mod:`genpnp.fileaccess`), at most ``MAX_BYTES``."""
-    from genpnp.fileaccess import Refused, read
+    """The file's bytes through the one door (:mod:`genpnp.core.fileaccess`), at most ``MAX_BYTES``."""
+    from genpnp.core.fileaccess import Refused, read
 
     try:
         return read(path, root, MAX_BYTES)
@@ -83,7 +83,7 @@ def svg_bytes(path: Path, root: Path | None) -> bytes:
 
 @functools.lru_cache(maxsize=512)
 def _read(path: Path, root: Path | None, _mtime: int, _size: int) -> SvgIcon:
-    """The file's shapes: from the user cache (:mod:`genpnp.usercache`) when this content was read before
+    """The file's shapes: from the user cache (:mod:`genpnp.core.usercache`) when this content was read before
     (no svglib, lxml or reportlab.graphics to import: a small job starts fast), else parsed."""
     data = svg_bytes(path, root)
     key = None

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.content.yamlload import LList, LMap, display_name, load_file, read_text
-from genpnp.errors import ContentError, Loc, Problem, Problems, did_you_mean
+from genpnp.core.errors import ContentError, Loc, Problem, Problems, did_you_mean
 
 MAX_GROUP = 8
 MAX_CELLS = 10_000

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
 
 # Limits, documented in docs/content.md ("Limits"): checked before the work they bound.
 MAX_NODES = 200_000  # expanded size of one document; beyond it an alias bomb is assumed

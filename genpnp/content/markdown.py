@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from genpnp.errors import Loc, Problem
+from genpnp.core.errors import Loc, Problem
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ MAX_BYTES = 2_000_000  # one Markdown file: a rulebook is far smaller; a larger 
 
 
 def read_source(path: Path, shown: str, root: Path) -> str:
-    """A Markdown file of the game folder through the one door (:mod:`genpnp.fileaccess`): a regular file
+    """A Markdown file of the game folder through the one door (:mod:`genpnp.core.fileaccess`): a regular file
     inside ``root``, UTF-8, at most ``MAX_BYTES``; anything else is a ContentError at the file itself."""
     from genpnp.content.yamlload import decode_utf8, read_bytes
 

@@ -16,10 +16,10 @@ from dataclasses import MISSING
 from pathlib import Path
 from typing import Any
 
-from genpnp.color import Color, parse_color
 from genpnp.content.yamlload import LList, LMap, number_problem
-from genpnp.errors import Loc, Problems, did_you_mean
-from genpnp.units import UnitError, parse_length, parse_size
+from genpnp.core.color import Color, parse_color
+from genpnp.core.errors import Loc, Problems, did_you_mean
+from genpnp.core.units import UnitError, parse_length, parse_size
 
 
 class _Invalid:
@@ -52,7 +52,7 @@ class Ctx:
 
     def drawable_error(self, loc: Loc, message: str) -> None:
         """An error the PDF can still show (text too long for its box): `build --force` draws it in a draft."""
-        from genpnp.errors import Problem
+        from genpnp.core.errors import Problem
 
         self.problems.items.append(Problem(loc, message, "error", drawable=True))
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import yaml
 
-from genpnp.color import Color
 from genpnp.content.schema import REQUIRED, Length, ListOf, Size, Spec, schema_fields
-from genpnp.units import MM
+from genpnp.core.color import Color
+from genpnp.core.units import MM
 
 
 def _cell(text: str) -> str:

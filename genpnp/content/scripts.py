@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from genpnp import fonts
+from genpnp.core import fonts
 
 # blocks whose letters need shaping (joining, reordering or stacking) to print correctly
 COMPLEX = (

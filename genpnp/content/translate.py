@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.content.yamlload import LMap
-from genpnp.errors import ContentError, Loc, Problems
+from genpnp.core.errors import ContentError, Loc, Problems
 
 CODE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 WORDS = re.compile(r"[^\W\d_]{2,}")
@@ -179,7 +179,7 @@ class Translator:
         from genpnp.content.markdown import read_source
         from genpnp.content.yamlload import display_name as shown
 
-        try:  # through the one door (genpnp.fileaccess), like the text component that reads them
+        try:  # through the one door (genpnp.core.fileaccess), like the text component that reads them
             a, b = read_source(source, shown(source), self.root), read_source(own, shown(own), self.root)
         except ContentError:
             return  # the text component reports an unreadable file
@@ -287,7 +287,7 @@ def translator(root: Path, languages: tuple[str, ...], code: str | None, problem
     """The translator for building ``code`` (None: the first language); None when the game lists none."""
     from genpnp.content.yamlload import display_name as shown
     from genpnp.content.yamlload import load_file
-    from genpnp.errors import UsageError
+    from genpnp.core.errors import UsageError
 
     if not languages:
         if code is not None:
@@ -350,7 +350,7 @@ def update_catalog(root: Path, code: str, missing: list[Missing], game_name: str
     old = ""
     if path.is_file():
         from genpnp.content.yamlload import MAX_BYTES
-        from genpnp.fileaccess import read_content
+        from genpnp.core.fileaccess import read_content
 
         old = read_content(path, shown(path), root, MAX_BYTES).decode("utf-8", errors="replace")
         data = load_file(path, shown(path), root)
@@ -368,7 +368,7 @@ def update_catalog(root: Path, code: str, missing: list[Missing], game_name: str
         out.append(f"\n# {where}\n" + (f"{key}: \"\"\n" if len(key) < 1000 else f"? {key}\n: \"\"\n"))
     path.parent.mkdir(exist_ok=True)
     if not path.parent.resolve().is_relative_to(root.resolve()):
-        from genpnp.errors import UsageError
+        from genpnp.core.errors import UsageError
 
         raise UsageError(f"{shown(path.parent)} leads outside the game folder: genpnp writes a catalog only inside it")
     tmp = path.with_name(path.name + ".tmp")

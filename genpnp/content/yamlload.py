@@ -23,7 +23,7 @@ from genpnp.content.located import (  # noqa: F401  (every loader imports them f
     number_problem,
 )
 from genpnp.content.yamlparse import parse
-from genpnp.errors import ContentError, Loc, Problem
+from genpnp.core.errors import ContentError, Loc, Problem
 
 
 def display_name(path: Path, base: Path | None = None) -> str:
@@ -58,10 +58,10 @@ def load_text(text: str, name: str) -> Any:
 
 def read_bytes(path: Path, shown: str, root: Path | None = None, limit: int = MAX_BYTES,
                where: Loc | None = None) -> bytes:
-    """A content file's bytes through the one door (:mod:`genpnp.fileaccess`): a regular file (never a FIFO
+    """A content file's bytes through the one door (:mod:`genpnp.core.fileaccess`): a regular file (never a FIFO
     or device), inside ``root`` once symlinks are resolved, at most ``limit`` bytes; anything else is a
     ContentError at ``where`` (the place that named the file), else at the file."""
-    from genpnp.fileaccess import read_content
+    from genpnp.core.fileaccess import read_content
 
     return read_content(path, shown, root, limit, where)
 

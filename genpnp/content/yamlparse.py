@@ -14,7 +14,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from genpnp.content.located import MAX_DEPTH, MAX_NODES, MAX_NUMBER, MAX_TEXT, LList, LMap, number_problem
-from genpnp.errors import ContentError, Loc, Problem
+from genpnp.core.errors import ContentError, Loc, Problem
 
 # libyaml's parser when PyYAML has it (same nodes and marks, several times faster)
 _BASE_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

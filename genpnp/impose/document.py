@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from genpnp.errors import ContentError, Problem
-from genpnp.i18n import tr
+from genpnp.core.errors import ContentError, Problem
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill
 from genpnp.impose.frame import Frame, make_frame, scale_spot
@@ -20,7 +21,6 @@ from genpnp.impose.options import Options
 from genpnp.impose.pages import LABEL, PieceSet, RunPages, Segment, impose_poster
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
 from genpnp.model.base import PieceRuns, any_back
-from genpnp.units import MM
 
 
 @dataclass
@@ -328,9 +328,11 @@ def _copies(sheets: list[Sheet], copies: int) -> list[Sheet]:
 
 def _page_sheets(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     """Components that fill a page themselves (score sheets, aids): one sheet per page."""
+    from genpnp.impose.scoresheet import paginate
+
     area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
     sheets = [Sheet("page", comp.label, comp.name, content=(i, area))
-              for i in range(comp.page_count(area, options))]
+              for i in range(len(paginate(comp, area)))]
     return _copies(sheets, 1 if options.copies_as_note else comp.copies)
 
 

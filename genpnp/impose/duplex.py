@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Band, Box, Mark, Placement, Sheet
-from genpnp.units import MM
 
 
 def duplex_back(front: Sheet, frame: Frame, options: Options) -> Sheet:

@@ -7,12 +7,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 
+from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.frame import MODES
 from genpnp.impose.options import Options
 from genpnp.impose.pages import GAP, LABEL, PieceSet, RunPages, fitted_label, place_block, title_of
 from genpnp.impose.sheet import Box, Deferred, Label, Sheet, free_after
-from genpnp.units import MM
 
 NARROWEST = 20 * MM  # the narrowest free room a section fills: its label, at least a word of it, must fit
 

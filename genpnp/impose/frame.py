@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from genpnp.core.units import INCH, MM
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Band, Box
-from genpnp.units import INCH, MM
 
 HEADER = 11 * MM
 FOOTER = 8 * MM

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark, Placement
-from genpnp.units import MM
 
 CROP_LEN = 4 * MM
 CROP_GAP = 1 * MM

@@ -6,8 +6,8 @@ import math
 import re
 from dataclasses import dataclass
 
-from genpnp.errors import UsageError
-from genpnp.units import MM, UnitError, parse_length
+from genpnp.core.errors import UsageError
+from genpnp.core.units import MM, UnitError, parse_length
 
 PAPERS = {
     "letter": (612.0, 792.0),

@@ -8,13 +8,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from genpnp.i18n import tr
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Deferred, Mark, Placement, Sheet, free_after
-from genpnp.units import MM
 
 LABEL = 4.5 * MM  # room above a block that shares a page, for its label
 GAP = 3 * MM  # between blocks that share a page
@@ -292,7 +292,7 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
 
 def fitted_label(text: str, room: float, size: float = 8.0, least: float = 5.0) -> tuple[float, str]:
     """A block's label at the size that fits ``room`` (points), shortened below the least size."""
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     width = fonts.text_width(text, fonts.BOLD, size)
     if width <= room:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from genpnp.i18n import tr
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Label, Mark, Placement
-from genpnp.units import MM
 
 OVERLAP = 12 * MM
 

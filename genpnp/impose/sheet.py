@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from genpnp.units import MM
+from genpnp.core.units import MM
 
 
 @dataclass(frozen=True)

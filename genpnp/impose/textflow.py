@@ -2,34 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any, NamedTuple
 
-from genpnp import fonts
 from genpnp.content.markdown import Block, plain, runs
-from genpnp.i18n import tr
+from genpnp.core import fonts
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose.frame import Frame
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Sheet
-from genpnp.units import MM
+from genpnp.model.figure import INLINE, INLINE_H, Inline
 
 GAP = 6 * MM
 
 
 def styled(base: str, style: str) -> str:
     return fonts.styled(base, style)
-
-
-INLINE = re.compile(r"(\{piece:[^{}\s]+\})")
-INLINE_H = 1.1  # an inline piece's height, as a share of the text size
-
-
-class Inline:
-    """A piece drawn in a line of text (``{piece:tiles#3}``): it stands where a word's font would."""
-
-    def __init__(self, component: Any, piece: Any, face: str):
-        self.component, self.piece, self.face = component, piece, face
-        self.aspect = piece.w / piece.h if piece.h else 1.0
 
 
 class Styled(NamedTuple):
@@ -306,7 +294,7 @@ BOX_FILLS = {"callout": (0.93, 0.95, 0.97), "example": (0.97, 0.95, 0.89)}  # wh
 def text_box(flow: Flow, block: Block, font: str, size: float, width: float, names: Any) -> None:
     """A callout or example box: its paragraphs on a tinted ground with a bar at the left, kept whole in
     one column (a box taller than a column flows as plain paragraphs)."""
-    from genpnp.color import Color
+    from genpnp.core.color import Color
 
     look = getattr(names, "boxes", {}).get(block.kind)
     bfont = getattr(look, "font", None) or font

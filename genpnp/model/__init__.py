@@ -2,14 +2,14 @@
 
 Each module here registers component kinds with :func:`genpnp.model.base.kind`; modules are
 discovered automatically, and imported only when a component uses one of their kinds
-(:mod:`genpnp.registry`).
+(:mod:`genpnp.core.registry`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from genpnp.registry import LazyRegistry
+from genpnp.core.registry import LazyRegistry
 
 _KINDS: LazyRegistry | None = None
 

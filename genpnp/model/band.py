@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from genpnp.art.text import FONT
-from genpnp.color import Color
 from genpnp.content.schema import ColorSpec, Enum, Length, Prose, fld
-from genpnp.units import MM
+from genpnp.core.color import Color
+from genpnp.core.units import MM
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -20,7 +20,7 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap, load_file
-from genpnp.errors import ContentError, Loc
+from genpnp.core.errors import ContentError, Loc
 from genpnp.model.face import Face, ResolvedFace
 from genpnp.model.faceresolve import FaceResolver
 from genpnp.model.item import Item, parse_item
@@ -42,8 +42,8 @@ def kind(name: str):
 
 def _title(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """A sheet title: text of at most 80 characters; characters the title font lacks are a warning."""
-    from genpnp import fonts
     from genpnp.content.scripts import cover_glyphs
+    from genpnp.core import fonts
 
     text = Prose(max_len=80).parse(value, loc, ctx)  # translated (genpnp.content.translate)
     title = getattr(ctx.styles, "title", None)

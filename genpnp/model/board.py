@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp.color import Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, Obj, fld
-from genpnp.errors import Loc
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM
 from genpnp.model.band import TitleBand
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind
-from genpnp.units import MM
 
 
 @kind("board")

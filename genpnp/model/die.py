@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp.color import BLACK, WHITE, Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, fld
-from genpnp.errors import Loc
+from genpnp.core.color import BLACK, WHITE, Color
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM
 from genpnp.model.base import Component, Item, Piece, ResolvedFace, kind
-from genpnp.units import MM
 
 # the net: face cells (col, row) on a 3 x 4 grid, row 0 at the top; opposite faces sum to 7
 NET = {1: (1, 0), 2: (1, 1), 6: (1, 2), 5: (1, 3), 3: (0, 1), 4: (2, 1)}

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp.color import Color
 from genpnp.content.schema import ColorSpec, Ctx, Custom, Length, fld
-from genpnp.errors import Loc
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc
 
 
 def _raw_list(value: Any, loc: Loc, ctx: Ctx) -> Any:

@@ -19,7 +19,7 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc, did_you_mean
+from genpnp.core.errors import Loc, did_you_mean
 
 CONDITION_KEYS = ("when", "unless")
 BY = "by"

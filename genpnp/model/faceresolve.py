@@ -13,7 +13,7 @@ from genpnp.art.base import ELEMENT, field_names, substitute, uses_fields
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.scripts import quoted, shaping_need
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc, Problem
+from genpnp.core.errors import Loc, Problem
 from genpnp.model.face import Face, ResolvedFace
 from genpnp.model.facelogic import ByValue, apply_by, by_fields, read_logic, text_of, unmatched
 from genpnp.model.item import Item
@@ -48,7 +48,7 @@ class FaceResolver:
     def resolve(self, face_name: str, item: Item, loc: Loc) -> Any:
         face = self.faces.get(face_name)
         if face is None:
-            from genpnp.errors import did_you_mean
+            from genpnp.core.errors import did_you_mean
 
             return self.ctx.error(loc, f'no face "{face_name}"{did_you_mean(face_name, self.faces)}')
         fields = tuple(sorted((k, type(v).__name__, v) for k, v in item.fields.items()))  # 1, 1.0, True differ
@@ -153,7 +153,7 @@ class FaceResolver:
 
     def _missing_logic_fields(self, logic: Any, item: Item, loc: Loc) -> None:
         """A field a condition or a by mapping names that the item does not have: at the item, once per place."""
-        from genpnp.errors import did_you_mean
+        from genpnp.core.errors import did_you_mean
 
         for name in sorted(logic.fields() - item.fields.keys()):
             where = next((t.loc for t in logic.tests if t.field == name), loc)

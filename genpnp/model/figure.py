@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from genpnp.content.schema import INVALID, Bool, Ctx, Enum, Length, ListOf, Obj, Str, build, fld
-from genpnp.errors import ContentError, Loc, Problems, did_you_mean
-from genpnp.units import MM
+from genpnp.core.errors import ContentError, Loc, Problems, did_you_mean
+from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
 Point = tuple[float, float]
@@ -224,8 +224,8 @@ class Cells:
         elsewhere or where it does not fit (the piece then lies on the centre)."""
         if self.hexmap is None:
             return None
+        from genpnp.model.spacefit import clear_spot
         from genpnp.model.spacemarks import hex_spaces
-        from genpnp.rules.placement import clear_spot
 
         if not hasattr(self, "_spaces"):
             self._spaces = {c.coord: s for c, s in zip(self.hexmap.cells, hex_spaces(self.hexmap))}
@@ -306,7 +306,7 @@ def find_piece(game: Any, ref: str) -> tuple[Any, Any, str]:
     if not pieces:
         raise CellError(f'"{name}" has no pieces to draw (it is a {comp.kind_name})')
     if field is not None:
-        from genpnp.rules.refs import same
+        from genpnp.model.rulerefs import same
 
         found = [p for p in pieces.runs()] if hasattr(pieces, "runs") else [(p, 1) for p in pieces]
         matching = [p for p, _ in found if same(p.fields.get(field), value)]
@@ -556,11 +556,21 @@ def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:
     return None if spec is INVALID else spec
 
 
+INLINE = re.compile(r"(\{piece:[^{}\s]+\})")
+INLINE_H = 1.1  # an inline piece's height, as a share of the text size
+
+
+class Inline:
+    """A piece drawn in a line of text (``{piece:tiles#3}``): it stands where a word's font would."""
+
+    def __init__(self, component: Any, piece: Any, face: str):
+        self.component, self.piece, self.face = component, piece, face
+        self.aspect = piece.w / piece.h if piece.h else 1.0
+
+
 def _inline(game: Any, text: str) -> tuple:
     """(ref, Inline) for each ``{piece:ref}`` of a text that names a piece (the others were reported
     where the text's values were filled)."""
-    from genpnp.impose.textflow import INLINE, Inline
-
     out = {}
     for token in INLINE.findall(text):
         ref = token[7:-1]

@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
     Ctx,
@@ -24,19 +23,20 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc, did_you_mean
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.outputs import name_message, name_problem
+from genpnp.core.units import MM
+from genpnp.model.rulespec import RULES
 from genpnp.model.stamp import STAMP
-from genpnp.outputs import name_message, name_problem
-from genpnp.rules.spec import RULES
-from genpnp.units import MM
 
 MAX_FONT_BYTES = 50_000_000  # one font file of a game (a large CJK font is about 20 MB)
 
 
 def _font_file(value: Any, loc: Loc, ctx: Ctx) -> Any:
     """A TrueType/OpenType file of the game folder, registered with the font module (its internal name)."""
-    from genpnp import fonts
-    from genpnp.fileaccess import Refused, read
+    from genpnp.core import fonts
+    from genpnp.core.fileaccess import Refused, read
 
     path = PathSpec((".ttf", ".otf")).parse(value, loc, ctx)
     if path is INVALID:
@@ -76,7 +76,7 @@ class FontEntry:
 
     @classmethod
     def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
-        from genpnp import fonts
+        from genpnp.core import fonts
 
         where = data.loc_of if isinstance(data, LMap) else (lambda _key: loc)
         system = values.get("system", "")
@@ -217,7 +217,7 @@ class GameMeta:
     @classmethod
     def from_values(cls, values: dict, data: Any, loc: Loc, ctx: Any) -> Any:
         """Every name in ``distinct`` must be a palette entry."""
-        from genpnp import fonts
+        from genpnp.core import fonts
 
         for font_name, entry in (values.get("fonts") or {}).items():
             for key, style in _FACES:
@@ -282,8 +282,8 @@ class Game:
 def _check_styles(values: dict, data: Any, ctx: Any) -> bool:
     """Each style's font is known (built-in, shipped or the game's) and its colour is a colour; the names
     are kept as written (resolved where the text is set)."""
-    from genpnp import fonts
-    from genpnp.color import parse_color
+    from genpnp.core import fonts
+    from genpnp.core.color import parse_color
 
     styles = values.get("styles")
     if styles is None:

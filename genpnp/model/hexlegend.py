@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from genpnp.color import Color
 from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Prose, fld
-from genpnp.errors import Loc
-from genpnp.rules import hexgrid
-from genpnp.units import MM
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM
+from genpnp.model import hexgrid
 
 SYMBOLS = ("dot", "peg", "bullseye", "ring", "swatch", "region")
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")

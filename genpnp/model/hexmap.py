@@ -12,7 +12,6 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
-from genpnp.color import Color
 from genpnp.content.schema import (
     INVALID,
     Bool,
@@ -30,11 +29,12 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc, did_you_mean
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.units import MM
+from genpnp.model import hexgrid
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 from genpnp.model.hexlegend import HexLegend, color_regions
-from genpnp.rules import hexgrid
-from genpnp.units import MM
 
 Coord = tuple[int, int]
 HEADING_BAND = 11 * MM

@@ -7,7 +7,7 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Int
 from genpnp.content.yamlload import LMap
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ from typing import Any, ClassVar
 
 from genpnp.art.base import ELEMENT, field_names, substitute
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
-from genpnp.color import Color
 from genpnp.content.gridmap import DEAL_RANDOM, DEAL_SEED, MAX_MARKS, RESERVED, GridMap, Team, load_map
 from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length, ListOf, MapOf, Obj, PathSpec, Str, fld
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import ContentError, Loc
+from genpnp.core.color import Color
+from genpnp.core.errors import ContentError, Loc
+from genpnp.core.units import MM
 from genpnp.model.base import Component, Piece, ResolvedFace, kind
-from genpnp.units import MM
 
 TITLE_BAND = 12 * MM
 SCORE_ROW = 8 * MM  # height of one team's row of score boxes

@@ -9,11 +9,11 @@ from typing import Any, ClassVar
 
 from genpnp.content.schema import INVALID, Bool, Ctx, Custom, Enum, Int, Length, Size, fld
 from genpnp.content.yamlload import LMap
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM, UnitError, fmt_mm, parse_size
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
 from genpnp.model.facelogic import check_face_names, choose_face, face_choice_spec
 from genpnp.model.stamp import STAMP
-from genpnp.units import MM, UnitError, fmt_mm, parse_size
 
 MAX_PIECES = 100_000  # pieces of one component, copies included
 

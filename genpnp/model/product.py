@@ -17,7 +17,7 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Int, PathSpec
 from genpnp.content.yamlload import LList, LMap, load_file
-from genpnp.errors import ContentError, Loc, did_you_mean
+from genpnp.core.errors import ContentError, Loc, did_you_mean
 from genpnp.model.item import Item
 
 PRODUCT_KEYS = ("file", "of", "as", "qty")

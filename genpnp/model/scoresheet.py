@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp import fonts
 from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, ListOf, Num, Obj, Prose, Str, fld
-from genpnp.errors import ContentError, Loc
+from genpnp.core import fonts
+from genpnp.core.errors import ContentError, Loc
+from genpnp.core.units import MM
 from genpnp.model.base import Component, kind
-from genpnp.units import MM
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,13 +110,3 @@ class ScoreSheet(Component):
         if missing:
             return ctx.error(loc, f'the font "{fonts.DEFAULT}" has no glyph for {missing!r}')
         return replace(obj, blocks=tuple(blocks), source_name=name, body=body, names=TextLook(ctx))
-
-    def page_count(self, area: Any, options: Any) -> int:
-        from genpnp.render.scoresheet import paginate
-
-        return len(paginate(self, area))
-
-    def draw_page(self, surface: Any, index: int, area: Any) -> None:
-        from genpnp.render.scoresheet import draw_page
-
-        draw_page(self, surface, index, area)

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp import fonts
+from genpnp.core import fonts
 
 Pt = tuple[float, float]
 

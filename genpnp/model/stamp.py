@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from genpnp.color import parse_color
 from genpnp.content.schema import ColorSpec, Ctx, Custom, Enum, Length, ListOf, Obj, build, fld
-from genpnp.errors import Loc
-from genpnp.units import MM, PT
+from genpnp.core.color import parse_color
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM, PT
 
 CORNERS = ("bottom-right", "bottom-left", "top-right", "top-left", "bottom", "top")
 
@@ -50,7 +50,7 @@ def _parse_stamp(value: Any, loc: Loc, ctx: Ctx) -> Any:
         if value == "off":
             return False
         if value not in ("version", "digest", "both"):
-            from genpnp.errors import did_you_mean
+            from genpnp.core.errors import did_you_mean
 
             return ctx.error(loc, f"{value!r} is not a stamp (version, digest, both or off, or a mapping)"
                                   f"{did_you_mean(value, ('version', 'digest', 'both', 'off'))}")

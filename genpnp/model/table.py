@@ -16,7 +16,7 @@ from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.yamlload import LMap, decode_utf8, number_problem, read_bytes
-from genpnp.errors import ContentError, Loc
+from genpnp.core.errors import ContentError, Loc
 
 MAX_TABLE_BYTES = 20_000_000
 MAX_ROWS = 100_000
@@ -134,7 +134,7 @@ def _xlsx_read(data: bytes, shown: str, ctx: Ctx, sheet: str | None) -> Any:
         formulas = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     try:
         if sheet is not None and sheet not in book.sheetnames:
-            from genpnp.errors import did_you_mean
+            from genpnp.core.errors import did_you_mean
 
             return ctx.error(Loc(shown, 1, 1), f'no sheet "{sheet}"{did_you_mean(sheet, book.sheetnames)}')
         name = sheet if sheet is not None else book.sheetnames[0]

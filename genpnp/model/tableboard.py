@@ -13,11 +13,11 @@ from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
-from genpnp.color import Color
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Prose, Str, fld
-from genpnp.errors import Loc
+from genpnp.core.color import Color
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM
 from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
-from genpnp.units import MM
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
 

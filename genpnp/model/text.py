@@ -6,12 +6,12 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp import fonts
 from genpnp.art import richtext
 from genpnp.art.text import FONT
 from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, Prose, fld
-from genpnp.errors import ContentError, Loc
+from genpnp.core import fonts
+from genpnp.core.errors import ContentError, Loc
 from genpnp.model.base import Component, kind
 
 

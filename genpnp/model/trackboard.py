@@ -12,10 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from genpnp import fonts
 from genpnp.art.base import substitute
 from genpnp.art.text import FONT, fit_lines
-from genpnp.color import BLACK, WHITE, Color
 from genpnp.content.schema import (
     INVALID,
     AnyValue,
@@ -32,9 +30,11 @@ from genpnp.content.schema import (
     fld,
 )
 from genpnp.content.yamlload import LList, LMap
-from genpnp.errors import Loc, did_you_mean
+from genpnp.core import fonts
+from genpnp.core.color import BLACK, WHITE, Color
+from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.units import MM
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
-from genpnp.units import MM
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
 MIN_TEXT_SCALE = 0.6

@@ -2,7 +2,7 @@
 
 A renderer module registers ``draw(component, piece, face, surface, w, h)`` with
 :func:`renderer`; modules are discovered automatically, and imported only when a component of
-their kind is drawn (:mod:`genpnp.registry`).
+their kind is drawn (:mod:`genpnp.core.registry`).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from genpnp.registry import LazyRegistry
+from genpnp.core.registry import LazyRegistry
 
 RENDERERS: dict[type, Callable[..., None]] = {}
 _REGISTRY = LazyRegistry(__name__, __path__[0], "renderer", {})  # keyed by the kind class's name

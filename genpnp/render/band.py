@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
-from genpnp.units import MM
+from genpnp.core import fonts
+from genpnp.core.units import MM
 
 
 def band_font(band: Any) -> str:

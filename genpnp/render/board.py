@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
+from genpnp.core import fonts
+from genpnp.core.color import Color
 from genpnp.model.board import GridBoard
 from genpnp.model.figure import column_letters
 from genpnp.render import renderer

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from genpnp import fonts
 from genpnp.backends.ink import grey_of
-from genpnp.color import Color
-from genpnp.i18n import tr
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose.frame import Frame
 from genpnp.impose.sheet import Box
 from genpnp.render.marks import CROP, CUT, CUT_WIDTH, FOLD, FOLD_DASH, TRIM, TRIM_DASH, draw_align, draw_glue
-from genpnp.units import MM
 
 INK = Color(0.1, 0.1, 0.1)
 SOFT = Color(0.4, 0.4, 0.4)
@@ -167,7 +167,7 @@ class Look(NamedTuple):
 
 def cover_look(doc: Any) -> Look:
     from genpnp.art.richtext import style_font
-    from genpnp.render.sheet import title_look
+    from genpnp.render.look import title_look
 
     display, accent = title_look(doc)
     meta = doc.game.meta

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
 from genpnp.art.pips import pip_centres
-from genpnp.color import Color
-from genpnp.i18n import tr
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.i18n import tr
 from genpnp.model.die import DieNet
 from genpnp.render import renderer
 from genpnp.render.marks import FOLD, FOLD_DASH

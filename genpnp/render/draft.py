@@ -9,19 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
+from genpnp.art.text import RED
+from genpnp.core import fonts
 
-RED = Color(0.86, 0.1, 0.1, "draft-red")
 NOTE_SIZE = 6.0
 MAX_NOTES = 4  # lines in the margin; more are counted
-
-
-def mark_overflow(surface: Any, x: float, y: float, w: float, h: float) -> None:
-    """A red frame around the box and a filled red corner at its top right: here the text is cut."""
-    surface.rect(x, y, w, h, stroke=RED, width=1.0, dash=(3, 2))
-    c = min(w, h, 12.0) * 0.6
-    surface.polygon([(x + w, y + h), (x + w - c, y + h), (x + w, y + h - c)], fill=RED)
 
 
 def _overflows(face: Any, w: float, h: float) -> bool:

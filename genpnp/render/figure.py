@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
+from genpnp.core import fonts
+from genpnp.core.color import Color
 from genpnp.model.figure import Drawn
 from genpnp.render import renderer_for
 from genpnp.render.shapes import outline

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
-from genpnp.units import MM
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.units import MM
 
 WHITE = Color(1, 1, 1)
 PAD = 2 * MM

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.units import MM
+from genpnp.model import hexgrid
 from genpnp.model.hexmap import HexMap
 from genpnp.model.spacemarks import (
     dot_spots,
@@ -20,8 +22,6 @@ from genpnp.model.spacemarks import (
 from genpnp.render import renderer
 from genpnp.render.hexlegend import draw_legend
 from genpnp.render.pieces import draw_face
-from genpnp.rules import hexgrid
-from genpnp.units import MM
 
 WHITE = Color(1, 1, 1)
 DASHES = {"solid": None, "dashed": (7, 4), "dotted": (1.5, 3)}

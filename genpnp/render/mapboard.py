@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.units import MM
 from genpnp.model.mapboard import INNER, SCORE_ROW, TITLE_BAND, MapBoard
 from genpnp.render import renderer
 from genpnp.render.pieces import draw_elements
-from genpnp.units import MM
 
 INK = Color(0.12, 0.1, 0.1)
 SOFT = Color(0.4, 0.4, 0.4)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp.color import Color
-from genpnp.i18n import tr
+from genpnp.core.color import Color
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark
 from genpnp.render.shapes import outline, pair_outline
-from genpnp.units import MM
 
 CUT = Color(0.45, 0.45, 0.45)
 FOLD = Color(0.2, 0.2, 0.2)
@@ -69,7 +69,7 @@ def draw_glue(surface: Any, box: Box, label: bool = True) -> None:
         surface.line(box.x + o, box.y, box.x + o - box.h, box.y + box.h, GLUE.mix(Color(0, 0, 0), 0.25), 0.4)
     surface.restore()
     if label:
-        from genpnp import fonts
+        from genpnp.core import fonts
 
         vertical = box.h > box.w
         surface.save()

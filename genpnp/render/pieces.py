@@ -52,8 +52,8 @@ _DIGESTS: dict[tuple, str] = {}  # a face's digest by its key and size: drawn on
 
 
 def face_digest(face: Any, piece: Any, w: float, h: float) -> str:
-    """The digest of what a face draws (genpnp.facedigest), without its stamp."""
-    from genpnp.facedigest import DigestSurface
+    """The digest of what a face draws (genpnp.commands.facedigest), without its stamp."""
+    from genpnp.backends.digest import DigestSurface
 
     memo = (face.key, piece.shape, round(w, 3), round(h, 3), piece.radius)
     if memo not in _DIGESTS:
@@ -66,7 +66,7 @@ def face_digest(face: Any, piece: Any, w: float, h: float) -> str:
 def draw_stamp(stamp: Any, face: Any, piece: Any, surface: Any, w: float, h: float) -> None:
     """The version stamp in its corner of the face. On a surface that reports layout problems (the
     audit's), a stamp that would touch the face's art or text is reported, naming where it is written."""
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     text = stamp.label(face_digest(face, piece, w, h) if stamp.text != "version" else "")
     if not text:
@@ -87,7 +87,7 @@ def draw_stamp(stamp: Any, face: Any, piece: Any, surface: Any, w: float, h: flo
 
 def _touches(face: Any, piece: Any, w: float, h: float, box: tuple[float, float, float, float]) -> str:
     """What of the face's own drawing (art or text, not its background) the box overlaps: "" for nothing."""
-    from genpnp.audit.recorder import RecordingSurface
+    from genpnp.render.recorder import RecordingSurface
 
     rec = RecordingSurface()
     draw_elements(rec, face.elements, w, h)

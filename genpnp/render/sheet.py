@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from genpnp import fonts
-from genpnp.color import Color
-from genpnp.i18n import tr
+from genpnp.core import fonts
+from genpnp.core.color import Color
+from genpnp.core.i18n import tr
+from genpnp.core.units import MM
 from genpnp.impose.frame import Frame, make_frame
 from genpnp.impose.sheet import Band, Sheet
 from genpnp.render.faces import draw_placement
+from genpnp.render.look import title_look
 from genpnp.render.marks import draw_glue, draw_mark
-from genpnp.units import MM
 
 INK = Color(0.1, 0.1, 0.1)
 SOFT = Color(0.4, 0.4, 0.4)
@@ -43,13 +44,15 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
 
         draw_text_page(surface, sheet.content)
     elif sheet.role in ("calibration", "calibration-back"):
-        from genpnp.calibrate import draw_in_build
+        from genpnp.render.calibration import draw_in_build
 
         draw_in_build(surface, doc, frame, sheet.content["side"], number)
     elif sheet.role == "page":
         comp = doc.game.components[sheet.section]
         index, area = sheet.content
-        comp.draw_page(surface, index, area)
+        from genpnp.render.scoresheet import draw_page
+
+        draw_page(comp, surface, index, area)
     for n, placement in enumerate(sheet.placements):
         tag("placement", n)
         draw_placement(surface, placement)
@@ -127,18 +130,6 @@ def fit_text(surface: Any, text: str, font: str, size: float, room: float, least
     """The size at which ``text`` fits ``room`` (never below ``least``)."""
     width = surface.text_width(text, font, size)
     return size if width <= room else max(size * room / width, least)
-
-
-def title_look(doc: Any) -> tuple[str, Any]:
-    """(font, colour) of sheet titles: the game's title style (game.yaml styles: title:), else bold ink."""
-    from genpnp.art.richtext import style_color, style_font
-
-    meta = doc.game.meta
-    style = meta.styles.title if meta.styles is not None else None
-    if style is None:
-        return fonts.BOLD, INK
-    font = style_font(style.font, {n: e.file for n, e in (meta.fonts or {}).items()}) if style.font else fonts.BOLD
-    return font, style_color(style.color, doc.game.palette, INK)
 
 
 def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, scale: bool = True) -> None:

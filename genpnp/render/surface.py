@@ -1,7 +1,7 @@
 """The drawing surface renderers paint on; backends implement it.
 
 Coordinates are PDF points with the origin at the bottom-left and y up.
-Colours are :class:`genpnp.color.Color`; the backend applies the ink mode.
+Colours are :class:`genpnp.core.color.Color`; the backend applies the ink mode.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from genpnp.color import Color
+from genpnp.core.color import Color
 
 Point = tuple[float, float]
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp import fonts
 from genpnp.art import richtext
 from genpnp.art.markup import PLAIN
 from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
+from genpnp.core import fonts
+from genpnp.core.units import MM
 from genpnp.model.tableboard import TableBoard
 from genpnp.render import renderer
-from genpnp.units import MM
 
 PAD = 2 * MM
 LABEL = 6.5  # point size of space labels

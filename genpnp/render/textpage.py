@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from genpnp.color import Color
+from genpnp.core.color import Color
 
 INK = Color(0.08, 0.08, 0.08)
 RULE = Color(0.55, 0.55, 0.55)
@@ -50,7 +50,7 @@ def draw_text_page(surface: Any, ops: list[tuple]) -> None:
 def _text(surface: Any, op: tuple) -> None:
     """A text op: ("text", x, y, text, font, size[, style]); a style (genpnp.art.markup.Style) gives its
     colour, underline and strike-through."""
-    from genpnp import fonts
+    from genpnp.core import fonts
 
     x, y, text, font, size = op[1:6]
     style = op[6] if len(op) > 6 else None

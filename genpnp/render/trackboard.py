@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp.art.text import draw_lines
+from genpnp.core.units import MM
 from genpnp.model.trackboard import TrackBoard
 from genpnp.render import renderer, renderer_for
 from genpnp.render.pieces import draw_face
-from genpnp.units import MM
 
 # direction of travel (clockwise round the board) on each side, as a unit vector
 HEADING = {"top": (1, 0), "right": (0, -1), "bottom": (-1, 0), "left": (0, 1),

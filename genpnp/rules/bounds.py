@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import fld
-from genpnp.rules import refs
-from genpnp.rules.refs import fmt
-from genpnp.rules.spec import QTY, Rule
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulerefs import fmt
+from genpnp.model.rulespec import QTY, Rule
 
 
 @dataclass(frozen=True, kw_only=True)

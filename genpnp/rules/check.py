@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from genpnp.errors import Violation
+from genpnp.core.errors import Violation
+from genpnp.model.rulerefs import RefError
+from genpnp.model.rulespec import KINDS, Outcome, Rule
 from genpnp.rules.contrast import check_contrast
-from genpnp.rules.refs import RefError
-from genpnp.rules.spec import KINDS, Outcome, Rule
 
 
 @dataclass

@@ -20,7 +20,7 @@ alike, is a warning. :func:`check_contrast` is what ``genpnp check`` (and ``genp
 
 Every pair must also be told apart by the players with one of the common colour-vision deficiencies
 (protanopia, deuteranopia, tritanopia: about 1 in 12 men has one, mostly the milder forms): each colour
-is simulated as such a player sees it (``genpnp.color.simulate``, the model of Machado et al. 2009 at full
+is simulated as such a player sees it (``genpnp.core.color.simulate``, the model of Machado et al. 2009 at full
 severity, the worst case) and the two must still be :data:`MIN_DISTANCE` apart in CIE L*a*b*, the same
 20% of the scale from black to white that a grey step must take; or the two palette entries name
 different ``emblem:`` signs that their pieces carry besides the colour. A pair that only the colour tells
@@ -34,8 +34,8 @@ from itertools import combinations
 from typing import Any
 
 from genpnp.backends.ink import grey_of
-from genpnp.color import DEFICIENCIES, Color, color_distance, simulate
-from genpnp.errors import Violation
+from genpnp.core.color import DEFICIENCIES, Color, color_distance, simulate
+from genpnp.core.errors import Violation
 
 MIN_STEP = 0.2  # the least difference in grey (0 black .. 1 white) that reads as a different colour
 MIN_DISTANCE = 100 * MIN_STEP  # the same step as a colour difference (CIE76: 100 from black to white)
@@ -117,7 +117,7 @@ class VisionClash:
 
     a: str
     b: str
-    deficiency: str  # a key of genpnp.color.DEFICIENCIES
+    deficiency: str  # a key of genpnp.core.color.DEFICIENCIES
     distance: float  # how far apart that player sees them (CIE76)
     normal: float  # how far apart they are to normal vision
 

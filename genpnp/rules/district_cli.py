@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from genpnp.errors import UsageError
-from genpnp.rules import hexgrid, refs
+from genpnp.core.errors import UsageError
+from genpnp.model import hexgrid
+from genpnp.model import rulerefs as refs
 from genpnp.rules.districts import explain_district
 
 Hex = tuple[int, int]

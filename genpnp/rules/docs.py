@@ -5,7 +5,7 @@ from __future__ import annotations
 import yaml
 
 from genpnp.content.schemadoc import key_table
-from genpnp.rules.spec import KINDS, load_all_kinds
+from genpnp.model.rulespec import KINDS, load_all_kinds
 
 
 def rules_section() -> str:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Enum, Str, fld
-from genpnp.errors import did_you_mean
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
+from genpnp.core.errors import did_you_mean
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 from genpnp.rules.vocab import VALUES
 
 

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Int, Length, ListOf, Str, fld
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM, UnitError, fmt_mm, parse_length
+from genpnp.model import rulerefs as refs
 from genpnp.model.mapboard import MapBoard
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 from genpnp.rules.tiling import Cutting, _verdict, format_cutting
-from genpnp.units import MM, UnitError, fmt_mm, parse_length
 
 
 @dataclass(frozen=True, kw_only=True)

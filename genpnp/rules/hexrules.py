@@ -19,12 +19,13 @@ from itertools import combinations
 from typing import Any
 
 from genpnp.content.schema import Bool, Int, Length, ListOf, Str, fld
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM, fmt_mm
+from genpnp.model import hexgrid
+from genpnp.model import rulerefs as refs
 from genpnp.model.hexmap import HexMap
-from genpnp.rules import hexgrid, refs
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 from genpnp.rules.district_search import max_disjoint_districts
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
-from genpnp.units import MM, fmt_mm
 
 
 def _cell_loc(board: HexMap, coord: tuple[int, int]) -> Loc:

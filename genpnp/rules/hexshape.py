@@ -18,10 +18,10 @@ from functools import partial
 from typing import Any
 
 from genpnp.content.schema import Bool, Custom, ListOf, Str, fld
-from genpnp.errors import Loc
+from genpnp.core.errors import Loc
+from genpnp.model import rulerefs as refs
 from genpnp.model.hexmap import HexMap
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 
 Hex = tuple[int, int]
 

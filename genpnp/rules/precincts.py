@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Int, ListOf, Num, Str, fld
-from genpnp.errors import Loc, did_you_mean
-from genpnp.rules import hexgrid, refs
+from genpnp.core.errors import Loc, did_you_mean
+from genpnp.model import hexgrid
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 from genpnp.rules.district_search import search_disjoint_districts
-from genpnp.rules.spec import PATH, Outcome, Rule, rule_kind
 
 Hex = tuple[int, int]
 

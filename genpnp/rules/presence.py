@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import AnyValue, Bool, Int, Length, ListOf, Str, fld
-from genpnp.errors import Loc
-from genpnp.rules import refs
+from genpnp.core.errors import Loc
+from genpnp.core.units import MM, fmt_mm
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulerefs import fmt
+from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind
 from genpnp.rules.bounds import Bounds, bounds_text, compare
-from genpnp.rules.refs import fmt
-from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
-from genpnp.units import MM, fmt_mm
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import ListOf, Str, fld
-from genpnp.errors import Loc
-from genpnp.rules import refs
-from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
+from genpnp.core.errors import Loc
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from genpnp.content.gridmap import GridMap, load_map
-from genpnp.errors import ContentError, Violation
+from genpnp.core.errors import ContentError, Violation
 from genpnp.rules.polyomino import STEPS, Coord, OutOfBudget, Search, regions, shapes, where
 
 MAX_NODES = 200_000

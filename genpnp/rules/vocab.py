@@ -1,7 +1,7 @@
 """The rule vocabulary, part one: counts, sums and distributions of pieces and their fields.
 
 ``count``, ``sum`` and ``distinct`` compare one number with ``equals``, ``min`` or ``max`` (each a
-quantity, see :mod:`genpnp.rules.refs`); ``each`` says how often each value of a field appears;
+quantity, see :mod:`genpnp.model.rulerefs`); ``each`` says how often each value of a field appears;
 ``mirror`` says two teams' sets are the same. A violation points at the entry that breaks the rule:
 the last entry with a value there is too much of, the first one of a value too few of.
 """
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import INVALID, AnyValue, Bool, Ctx, Custom, ListOf, MapOf, Str, fld
-from genpnp.errors import Loc, did_you_mean
-from genpnp.rules import refs
+from genpnp.core.errors import Loc, did_you_mean
+from genpnp.model import rulerefs as refs
+from genpnp.model.rulerefs import Record, RefError, fmt
+from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind
 from genpnp.rules.bounds import Bounds, bound_paths, bounds_text, compare
-from genpnp.rules.refs import Record, RefError, fmt
-from genpnp.rules.spec import PATH, QTY, Outcome, Rule, rule_kind
 
 WHERE = MapOf(AnyValue(), key_pattern=r"[A-Za-z0-9_\-]+")
 

@@ -9,9 +9,9 @@ from pdfcheck import run, validate
 
 from genpnp.backends.png import render_pages
 from genpnp.content.gridmap import RANDOM, Content, GridMap, Team, load_map, parse_map
-from genpnp.content.project import load_game
 from genpnp.content.yamlload import load_text
-from genpnp.errors import ContentError
+from genpnp.core.errors import ContentError
+from genpnp.load.project import load_game
 from genpnp.model.mapboard import MapBoard
 
 ROOT = Path(__file__).resolve().parents[2]

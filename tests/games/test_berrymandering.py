@@ -10,9 +10,9 @@ from click.testing import CliRunner
 from pdfcheck import copy_game, edit, validate
 from pypdf import PdfReader
 
-from genpnp.cli import main
+from genpnp.commands.cli import main
 from genpnp.content.gridmap import load_map
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 from genpnp.model.mapboard import MapBoard
 from genpnp.rules.tiling import Cutting, find_cutting
 
@@ -164,9 +164,9 @@ def test_the_layouts_are_compact_upright_and_after_the_core_game() -> None:
     game, each drawn upright and whole (a setup diagram, never poster-tiled)."""
     import itertools
 
+    from genpnp.core.units import MM
     from genpnp.impose.document import impose_game
     from genpnp.impose.options import Options, parse_paper
-    from genpnp.units import MM
 
     game = load_game(GAME)
     total = 0

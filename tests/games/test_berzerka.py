@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from pdfcheck import copy_game, edit, line_of, validate
 from pypdf import PdfReader
 
-from genpnp.cli import main
-from genpnp.content.project import load_game
+from genpnp.commands.cli import main
+from genpnp.load.project import load_game
 from genpnp.rules.supply import assign
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "berzerka"
@@ -290,9 +290,9 @@ def test_a_missing_starter_contract_is_named_and_the_rest_follows(tmp_path: Path
 
 def test_the_contract_board_speaks_in_the_games_fonts() -> None:
     """Every word of the board, its total row included, is in the game's body family (Cabin)."""
-    from genpnp.audit.recorder import RecordingSurface
     from genpnp.impose.document import impose_game
     from genpnp.impose.options import Options, parse_paper
+    from genpnp.render.recorder import RecordingSurface
     from genpnp.render.sheet import draw_sheet
 
     drawn: dict[str, str] = {}

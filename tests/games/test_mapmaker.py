@@ -9,7 +9,7 @@ from pdfcheck import copy_game, edit, validate
 from pdfcheck import output_of as run
 from pypdf import PdfReader
 
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 from genpnp.rules.check import explain
 
 GAME = Path(__file__).resolve().parents[2] / "content" / "mapmaker"

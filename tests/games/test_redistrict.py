@@ -11,7 +11,7 @@ import yaml
 from pdfcheck import copy_game, edit, line_of, run
 from pypdf import PdfReader
 
-from genpnp.rules import hexgrid
+from genpnp.model import hexgrid
 from genpnp.rules.district_search import find_disjoint_districts
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -265,7 +265,7 @@ def test_the_district_figure_lays_its_marker_beside_the_dots() -> None:
     hex, clear of the voter dots a reader counts (on the hex's centre it would hide the dot)."""
     import math
 
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
     from genpnp.model.spacemarks import hex_spaces
 
     game = load_game(CONTENT / "redistrict")

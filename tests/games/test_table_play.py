@@ -10,9 +10,9 @@ import pytest
 from pdfcheck import CONTENT, run
 from pypdf import PdfReader
 
-from genpnp.content.project import load_game
+from genpnp.core.units import MM
+from genpnp.load.project import load_game
 from genpnp.model.hexmap import HexMap
-from genpnp.units import MM
 
 
 @pytest.fixture(scope="module")

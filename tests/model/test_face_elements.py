@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pdfcheck import validate
 
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
 
 GAME = 'name: Shared\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [deck]\n'
 DECK = """components:

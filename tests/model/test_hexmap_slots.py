@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from genpnp.content.project import load_game
+from genpnp.core.units import MM
+from genpnp.load.project import load_game
+from genpnp.model.hexgrid import disk, interior_edges
 from genpnp.render.hexmap import draw_map
-from genpnp.rules.hexgrid import disk, interior_edges
-from genpnp.units import MM
 
 GAME = """\
 name: Slot test

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from genpnp.content.project import load_game
-from genpnp.errors import ContentError
+from genpnp.core.errors import ContentError
+from genpnp.core.units import MM
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options
-from genpnp.units import MM
+from genpnp.load.project import load_game
 
 GAME = """\
 name: Inset test

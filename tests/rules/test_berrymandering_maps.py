@@ -38,7 +38,7 @@ def test_each_layout_says_how_many_sets_of_pieces_it_needs() -> None:
     and candles) that hold every tile its diagram shows: not one set fewer, not one more."""
     import math
 
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
     from genpnp.model.mapboard import MapBoard
 
     game = load_game(Path(__file__).resolve().parents[2] / "content" / "berrymandering")

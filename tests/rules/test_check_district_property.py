@@ -26,9 +26,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from genpnp.content.project import load_game
+from genpnp.load.project import load_game
+from genpnp.model.hexgrid import hex_corners
 from genpnp.rules.district_cli import check
-from genpnp.rules.hexgrid import hex_corners
 
 Hex = tuple[int, int]
 STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # the six neighbours, written out again

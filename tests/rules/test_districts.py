@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from genpnp.model.hexgrid import adjacency, boundary_cells, disk, neighbours, ring
 from genpnp.rules.district_search import (
     UndecidedSearch,
     build_order,
@@ -15,7 +16,6 @@ from genpnp.rules.district_search import (
     search_disjoint_districts,
 )
 from genpnp.rules.districts import RULES, check_district, explain_district, find_split, is_connected
-from genpnp.rules.hexgrid import adjacency, boundary_cells, disk, neighbours, ring
 
 BOARD = adjacency(disk(6))
 LINE8 = [(q, 0) for q in range(-4, 4)]

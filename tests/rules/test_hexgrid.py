@@ -4,8 +4,8 @@ import math
 
 import pytest
 
-from genpnp.rules import hexgrid
-from genpnp.rules.hexgrid import (
+from genpnp.model import hexgrid
+from genpnp.model.hexgrid import (
     adjacency,
     boundary_cells,
     bounds,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from genpnp.rules.hexgrid import disk, hex_center, ring
+from genpnp.model.hexgrid import disk, hex_center, ring
 from genpnp.rules.hexshape import orbit, symmetries
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from pdfcheck import copy_game, edit, validate
 
+from genpnp.core.units import MM
+from genpnp.model.spacefit import largest_round, room_for
 from genpnp.model.spacemarks import Mark, Space
-from genpnp.rules.placement import largest_round, room_for
-from genpnp.units import MM
 
 
 def _square(side: float, *marks: Mark) -> Space:
@@ -105,9 +105,9 @@ def test_a_county_name_that_reaches_the_border_slots_is_caught(tmp_path: Path) -
 
 
 def test_county_names_and_zone_marks_clear_the_token_and_the_slots() -> None:
-    from genpnp.content.project import load_game
+    from genpnp.load.project import load_game
+    from genpnp.model.spacefit import text_outside
     from genpnp.model.spacemarks import hex_spaces
-    from genpnp.rules.placement import text_outside
 
     board = load_game(Path("content/mapmaker")).components["board"]
     spaces = hex_spaces(board)

@@ -127,8 +127,8 @@ def test_explain_prints_a_witness_for_every_map_and_supply_rule() -> None:
 def test_every_rule_example_in_the_docs_is_a_valid_rule() -> None:
     from genpnp.content.schema import INVALID, Ctx
     from genpnp.content.yamlload import load_text
-    from genpnp.errors import Problems
-    from genpnp.rules.spec import KINDS, parse_rules
+    from genpnp.core.errors import Problems
+    from genpnp.model.rulespec import KINDS, parse_rules
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "content.md").read_text(encoding="utf-8")
     examples = re.findall(r"^```yaml rule-example=([\w-]+)\n(.*?)^```$", doc, re.M | re.S)
