@@ -1,9 +1,13 @@
 """Grid packing of same-size pieces, as single pieces, fold pairs or duplex pages.
 
-Without bleed, touching pieces share their cut lines. With bleed, neighbours sit a *gutter* apart
-(each piece's art runs half the gutter, at most the bleed, past its cut; ``--gutter 0`` butts them
-on shared cuts), the block's outer edges get the full bleed where the page has room, and crop marks
-run outside the block, inside the printer-safe area. Art never crosses a fold line.
+Without bleed, touching pieces share their cut lines. With bleed, one scheme on every paper, so
+that each cut line has one crop tick: rectangular pieces butt on shared cut lines (one cut serves
+both neighbours; the shared lines are drawn over the art), the block's outer edges get the full
+bleed where the page has room, and crop marks run outside the block, inside the printer-safe area.
+Round and hex pieces, cut along their outlines, sit a gutter apart (the widest up to twice the bleed
+that costs no piece) so that no piece's bleed runs into its neighbour, and get no crop marks.
+``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
+most the bleed, past its cut). Art never crosses a fold line.
 """
 
 from __future__ import annotations
@@ -44,10 +48,17 @@ class Unit:
 
 @dataclass(frozen=True)
 class Spacing:
-    """Bleed and gutter as asked for: ``gutter`` None is automatic (the widest that costs no piece)."""
+    """Bleed and gutter as asked for: ``gutter`` None is automatic: 0 for pieces that ``share`` cut
+    lines (rectangles), else the widest that costs no piece."""
 
     bleed: float = 0.0
     gutter: float | None = None
+    share: bool = False
+
+
+def spacing_for(options, shape: str) -> Spacing:
+    """The spacing of a build's pieces of ``shape``: rectangles share their cut lines."""
+    return Spacing(options.bleed, options.gutter, shape not in ("circle", "hex"))
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,8 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     if not b:
         g = asked or 0.0
         return Axis(max(int(math.floor((length + g + 1e-6) / (u + g))), 0), g)
+    if asked is None and spacing.share:
+        asked = 0.0
     g = asked if asked is not None else 0.0
     outer, crop = min(b, OUTER_MIN), CROP_MIN
     n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
