@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -286,6 +287,10 @@ def test_round_pieces_and_nets_with_bleed_are_cut_along_their_outlines():
                 inks = [p.ink for p in sheet.placements]
                 for i, a in enumerate(inks):
                     assert not any(a.overlaps(b) for b in inks[i + 1:]), name
+                rings = [(p.box.x + p.box.w / 2, p.box.y + p.box.h / 2, min(p.box.w, p.box.h) / 2 + p.bleed)
+                         for p in sheet.placements if p.piece.shape == "circle"]
+                for i, (x, y, r) in enumerate(rings):  # a token's bleed ring never reaches another's
+                    assert all(math.hypot(x - x2, y - y2) >= r + r2 - 0.01 for x2, y2, r2 in rings[i + 1:])
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -199,6 +199,9 @@ def place_unit(component, piece, cell: Box, unit: Unit, art: Box | None = None,
     ``art`` is how far the unit's art may run (see ``Grid.art_box``); a fold line stops it.
     """
     art = art or cell
+    if piece.shape in ("circle", "hex") and bleed:  # a round piece's bleed rings its outline: as wide as
+        # the nearest neighbour allows, so it never runs into another piece
+        bleed = max(min(bleed, cell.x - art.x, art.x2 - cell.x2, cell.y - art.y, art.y2 - cell.y2), 0.0)
     front_box = Box(cell.x, cell.y + (unit.h if unit.fold == "h" else 0), unit.w, unit.h)
     if unit.fold == "v":
         f = cell.x + unit.w
