@@ -333,3 +333,19 @@ def test_a_piece_that_may_not_turn_is_printed_upright_on_a_landscape_page(tmp_pa
         (board,) = doc.sheets[page].placements
         w, h = doc.sheets.page_size(page, (doc.options.paper.w, doc.options.paper.h))
         assert board.rotation == 0 and w > h and board.box.w > doc.options.paper.w
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fold_pairs_with_bleed_keep_a_readable_gutter_across_their_fold(paper: str):
+    """Side-by-side fold pairs meet front to back (unlike edges): between them a gutter of at least
+    GUTTER_MIN or none, so two crop ticks never stand a fraction of a millimetre apart; along the
+    fold, like edges meet and share one cut."""
+    from genpnp.impose.grid import GUTTER_MIN
+
+    doc = impose_game(load_game(CONTENT / "berrymandering"), Options(paper=parse_paper(paper), bleed=3 * MM))
+    folded = [s for s in doc.sheets if s.role == "pieces" and any(m.kind == "fold" for m in s.marks)]
+    assert folded
+    for sheet in folded:
+        ticks = sorted({round(m.points[0][0], 2) for m in sheet.marks if m.kind == "crop"
+                        and abs(m.points[0][0] - m.points[1][0]) < 0.01})
+        assert all(b - a >= GUTTER_MIN - 0.01 for a, b in zip(ticks, ticks[1:])), (paper, sheet.title)

@@ -4,8 +4,10 @@ Without bleed, touching pieces share their cut lines. With bleed, one scheme on 
 that each cut line has one crop tick: rectangular pieces butt on shared cut lines (one cut serves
 both neighbours; the shared lines are drawn over the art), the block's outer edges get the full
 bleed where the page has room, and crop marks run outside the block, inside the printer-safe area.
-Round and hex pieces, cut along their outlines, sit a gutter apart (the widest up to twice the bleed
-that costs no piece) so that no piece's bleed runs into its neighbour, and get no crop marks.
+Fold pairs side by side meet front to back, unlike edges, so across their fold they keep a gutter
+(the widest up to twice the bleed that costs no piece, where that is at least ``GUTTER_MIN``: two
+ticks always read as two cuts). Round and hex pieces, cut along their outlines, sit a gutter apart
+(any width) so that no piece's bleed runs into its neighbour, and get no crop marks.
 ``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
 most the bleed, past its cut). Art never crosses a fold line.
 """
@@ -13,7 +15,7 @@ most the bleed, past its cut). Art never crosses a fold line.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark, Placement
@@ -23,6 +25,7 @@ CROP_GAP = 1 * MM
 CROP_ROOM = CROP_GAP + CROP_LEN  # crop marks at their full length
 CROP_MIN = 2.4 * MM  # the shortest crop marks (0.4 mm gap, 2 mm line) on a tight page
 OUTER_MIN = 1 * MM  # the least outer bleed kept where a page is tight
+GUTTER_MIN = 2 * MM  # a narrower gutter between unlike edges gives way to a shared cut
 
 
 @dataclass(frozen=True)
@@ -49,16 +52,19 @@ class Unit:
 @dataclass(frozen=True)
 class Spacing:
     """Bleed and gutter as asked for: ``gutter`` None is automatic: 0 for pieces that ``share`` cut
-    lines (rectangles), else the widest that costs no piece."""
+    lines (rectangles with like edges), else the widest, up to twice the bleed, that costs no piece
+    (between rectangles at least ``GUTTER_MIN``, else none)."""
 
     bleed: float = 0.0
     gutter: float | None = None
     share: bool = False
+    rect: bool = False  # pieces cut by crop marks: a gutter between them is GUTTER_MIN or none
 
 
 def spacing_for(options, shape: str) -> Spacing:
     """The spacing of a build's pieces of ``shape``: rectangles share their cut lines."""
-    return Spacing(options.bleed, options.gutter, shape not in ("circle", "hex"))
+    rect = shape not in ("circle", "hex")
+    return Spacing(options.bleed, options.gutter, rect, rect)
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,8 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     outer, spare = outer + d, spare - 2 * d
     if asked is None and n > 1:
         d = max(min(2 * b, spare / (n - 1)), 0.0)
+        if d < GUTTER_MIN and spacing.rect:  # too narrow to read as two cuts: one shared cut
+            d = 0.0
         g, spare = g + d, spare - (n - 1) * d
     crop += max(min(CROP_ROOM - CROP_MIN, spare / 2), 0.0)
     return Axis(n, g, outer, crop)
@@ -169,7 +177,15 @@ def back_rotation(front_rot: int, axis: str) -> int:
 
 
 def make_grid(area: Box, unit: Unit, spacing: Spacing) -> Grid:
-    return Grid(unit, axis_fit(area.w, unit.uw, spacing), axis_fit(area.h, unit.uh, spacing), spacing.bleed)
+    """The grid of ``unit`` in ``area``: fold pairs side by side meet front to back, unlike edges,
+    so they keep a gutter across their fold (where one of ``GUTTER_MIN`` or more fits)."""
+    x, y = spacing, spacing
+    if spacing.share and unit.fold:
+        if unit.fold == "v":
+            x = replace(spacing, share=False)
+        else:
+            y = replace(spacing, share=False)
+    return Grid(unit, axis_fit(area.w, unit.uw, x), axis_fit(area.h, unit.uh, y), spacing.bleed)
 
 
 def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spacing: Spacing,
