@@ -349,3 +349,16 @@ def test_fold_pairs_with_bleed_keep_a_readable_gutter_across_their_fold(paper: s
         ticks = sorted({round(m.points[0][0], 2) for m in sheet.marks if m.kind == "crop"
                         and abs(m.points[0][0] - m.points[1][0]) < 0.01})
         assert all(b - a >= GUTTER_MIN - 0.01 for a, b in zip(ticks, ticks[1:])), (paper, sheet.title)
+
+
+def test_a_short_last_row_bleeds_at_its_end_and_its_crop_marks_stay_by_it(tmp_path: Path):
+    """The last piece of a row that is not full bleeds past its free edge, and no crop mark stands
+    out at the far side of the page where no piece is."""
+    game = load_game(deck_game(tmp_path))
+    page = fronts(impose_game(game, Options(paper=parse_paper("a4"), bleed=3 * MM)))[-1]
+    boxes = [p.box for p in page.placements]
+    last = min(page.placements, key=lambda p: (p.box.y, -p.box.x))  # the end of the bottom row
+    assert not any(abs(b.x - last.box.x2) < 0.01 and abs(b.y - last.box.y) < 0.01 for b in boxes)
+    assert last.ink.x2 - last.box.x2 >= 1 * MM - 0.01
+    right = max(b.x2 for b in boxes)
+    assert all(x <= right + 6 * MM for m in page.marks if m.kind == "crop" for x, _ in m.points)

@@ -147,20 +147,28 @@ class Grid:
             out.append(Box(block.x + c * (u.uw + self.x.gap), block.y2 - (r + 1) * u.uh - r * self.y.gap, u.uw, u.uh))
         return out
 
-    def art_box(self, cell: Box, block: Box) -> Box:
-        """How far a unit's art may run: half the gutter (at most the bleed) inside the block,
-        the outer bleed on the block's edges."""
+    def art_box(self, cell: Box, block: Box, cells: list[Box] | None = None) -> Box:
+        """How far a unit's art may run: half the gutter (at most the bleed) towards a neighbour,
+        the outer bleed on the block's edges and where no unit of ``cells`` (the block's units, if
+        given: the end of a last row that is not full) stands beside it."""
         b = self.bleed
         if not b:
             return cell
 
-        def side(edge: float, limit: float, gap: float, outer: float) -> float:
-            return outer if abs(edge - limit) < 0.01 else min(b, gap / 2)
+        def at(dx: int, dy: int) -> bool:
+            x, y = cell.x + dx * (cell.w + self.x.gap), cell.y + dy * (cell.h + self.y.gap)
+            return any(abs(c.x - x) < 0.01 and abs(c.y - y) < 0.01 for c in cells or ())
 
-        left = side(cell.x, block.x, self.x.gap, self.x.outer)
-        right = side(cell.x2, block.x2, self.x.gap, self.x.outer)
-        bottom = side(cell.y, block.y, self.y.gap, self.y.outer)
-        top = side(cell.y2, block.y2, self.y.gap, self.y.outer)
+        def alone(dx: int, dy: int) -> bool:  # above or below, a diagonal neighbour's side bleeds
+            return cells is not None and not at(dx, dy) and not (dy and (at(-1, dy) or at(1, dy)))
+
+        def side(edge: float, limit: float, gap: float, outer: float, dx: int, dy: int) -> float:
+            return outer if abs(edge - limit) < 0.01 or alone(dx, dy) else min(b, gap / 2)
+
+        left = side(cell.x, block.x, self.x.gap, self.x.outer, -1, 0)
+        right = side(cell.x2, block.x2, self.x.gap, self.x.outer, 1, 0)
+        bottom = side(cell.y, block.y, self.y.gap, self.y.outer, 0, -1)
+        top = side(cell.y2, block.y2, self.y.gap, self.y.outer, 0, 1)
         return Box(cell.x - left, cell.y - bottom, cell.w + left + right, cell.h + bottom + top)
 
 

@@ -276,8 +276,12 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
     """Place pieces in a block's cells, with fold lines, cut lines or (with bleed) crop marks."""
     folds: list[Mark] = []
     placed: list[Placement] = []
+    cells = cells[:len(pieces)]
+    if cells:  # the pieces' own extent: a short last row leaves no crop mark out past its end
+        x, y = min(c.x for c in cells), min(c.y for c in cells)
+        block = Box(x, y, max(c.x2 for c in cells) - x, max(c.y2 for c in cells) - y)
     for (comp, piece), cell in zip(pieces, cells):
-        p, marks = grid.place_unit(comp, piece, cell, g.unit, g.art_box(cell, block), g.bleed)
+        p, marks = grid.place_unit(comp, piece, cell, g.unit, g.art_box(cell, block, cells), g.bleed)
         placed.extend(p)
         folds.extend(marks)
     sheet.placements.extend(placed)
