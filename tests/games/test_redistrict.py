@@ -70,7 +70,7 @@ def test_deleted_track_space_names_county_and_the_space_count_rule(tmp_path):
     track = root / "data" / "track.yaml"
     first_county = line_of(track, "- {kind: county,")
     county_line = line_of(root / "data" / "precincts.yaml", "county: Pierce,")
-    edit(track, "- {kind: county, county: Pierce}\n", "")
+    edit(track, "- {kind: county, county: Pierce, red: 1, blue: 3}\n", "")
     result = validate(root)
     assert result.exit_code == 1
     assert re.search(rf"track\.yaml:{first_county}:\d+: track-spaces: board.spaces: 38 with kind county, expected 39",
