@@ -339,7 +339,7 @@ def test_the_rules_state_the_peg_hole_spacing_the_board_prints() -> None:
 
 
 def printed_count_problems(track: dict, precincts: dict) -> list[str]:
-    """Each county space prints its red and blue precincts (board.yaml: "{red} R · {blue} B"): they must match the map."""
+    """Each county space prints its red and blue precincts ("{red} R · {blue} B"): they must match the map."""
     counts = Counter((h["county"], h["party"]) for h in precincts["hexes"])
     return [
         f"{s['county']}: prints {s.get('red')} R · {s.get('blue')} B, the map has "
