@@ -249,7 +249,7 @@ def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
     sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages}
     assert sizes == {(612, 1008)}
     assert "Contents" in texts[0] and "Redistrict" in texts[0]
-    assert any("Player Aid" in t for t in texts) and any("Points Tally" in t for t in texts)
+    assert sum(t.count("YOUR TURN") for t in texts[1:]) == 8 and any("Points Tally" in t for t in texts)
     fate = [t for t in texts[1:] if "Carry it out as soon as you draw it" in t]  # the cover shows a few too
     strategy = [t for t in texts[1:] if "Keep it until you choose to play it" in t]
     assert sum(t.count("Carry it out as soon") for t in fate) == 9
