@@ -298,3 +298,45 @@ def _inward(outline: tuple) -> list[tuple[float, float, float]]:
         nx, ny = -(y2 - y1) / length * sign, (x2 - x1) / length * sign
         out.append((nx, ny, nx * x1 + ny * y1))
     return out
+
+
+# ---------------------------------------------------------------- the map key
+
+
+def _legend_box(legend=None):
+    """The map key's box on the board (points), as the renderer draws it, and the hex map it is on."""
+    from genpnp.load.project import load_game
+    from genpnp.render.hexlegend import draw_legend
+    from genpnp.render.recorder import RecordingSurface
+
+    m = load_game(CONTENT / "redistrict").components["board"].inner
+    surface = RecordingSurface()
+    draw_legend(m, legend or m.legend, surface, *m.size)
+    return m, surface.ink[0].box
+
+
+def _precincts_under(m, box) -> list:
+    """Hexes the box overlaps (separating axes: the box's two and each hexagon's three)."""
+    rect = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
+    hit = []
+    for cell in m.cells:
+        corners = m.corners(cell.coord)
+        axes = [(1.0, 0.0), (0.0, 1.0)] + [(-(b[1] - a[1]), b[0] - a[0]) for a, b in zip(corners, corners[1:])]
+        if all(max(ax * x + ay * y for x, y in corners) > min(ax * x + ay * y for x, y in rect)
+               and max(ax * x + ay * y for x, y in rect) > min(ax * x + ay * y for x, y in corners)
+               for ax, ay in axes):
+            hit.append(cell.coord)
+    return hit
+
+
+def test_the_map_key_covers_no_precinct():
+    m, box = _legend_box()
+    assert _precincts_under(m, box) == []
+
+
+def test_the_key_check_catches_a_key_over_precincts():
+    import dataclasses
+
+    m, _ = _legend_box()
+    taller = dataclasses.replace(m.legend, entries=m.legend.entries * 2)
+    assert _precincts_under(m, _legend_box(taller)[1])
