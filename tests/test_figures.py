@@ -157,3 +157,41 @@ def test_the_reference_documents_figures_with_examples_that_load() -> None:
         assert isinstance(spec, FigureSpec) and not problems.errors, [str(p) for p in problems.errors]
     schema = content_schema()["$defs"]["figure"]
     assert {"board", "grid", "row", "pieces", "outlines", "place"} <= set(schema["properties"])
+
+
+def test_an_outline_is_one_closed_path_around_the_union_of_its_cells() -> None:
+    from genpnp.model.figure import Cells, boundary_loops
+
+    cells = Cells(grid=(4, 4, 10.0))
+    ell = [cells.polygon(c) for c in ("A1", "A2", "A3", "B3")]  # an L of 4
+    loops = boundary_loops(ell)
+    assert len(loops) == 1 and len(loops[0]) == 6  # its six corners, once each, no straight-on points
+    assert sorted(loops[0]) == sorted([(0.0, 40.0), (10.0, 40.0), (10.0, 20.0), (20.0, 20.0), (20.0, 10.0),
+                                       (0.0, 10.0)])
+    ring = [cells.polygon(c) for c in ("A1", "B1", "C1", "A2", "C2", "A3", "B3", "C3")]  # a ring: edge and hole
+    assert sorted(len(lp) for lp in boundary_loops(ring)) == [4, 4]
+    corners = [cells.polygon(c) for c in ("A1", "B2")]  # touching at a corner only: two loops, each closed
+    assert sorted(len(lp) for lp in boundary_loops(corners)) == [4, 4]
+
+
+def test_pieces_in_an_outlined_figure_sit_clear_inside_their_cells() -> None:
+    from genpnp.render.figure import OUTLINE_PT, outline_gutter
+
+    game = load_game(CONTENT / "berrymandering")
+    figs = [b.figure for c in game.components.values() for b in getattr(c, "blocks", ())
+            if b.kind == "figure" and b.figure is not None and b.figure.outlines and b.figure.pieces]
+    assert figs
+    for fig in figs:
+        for scale in (0.25, 0.5):
+            gutter = outline_gutter(scale)
+            assert gutter * scale > OUTLINE_PT
+            boxes = [(d.fitted(gutter), d.cell) for d in fig.pieces if d.cell]
+            for (x, y, w, h), (x0, y0, x1, y1) in boxes:  # clear of the band its outline runs in
+                assert x >= x0 + gutter - 1e-6 and x + w <= x1 - gutter + 1e-6
+                assert y >= y0 + gutter - 1e-6 and y + h <= y1 - gutter + 1e-6
+            for i, (a, ca) in enumerate(boxes):  # neighbours' boxes never overlap nor touch
+                for b, cb in boxes[i + 1:]:
+                    if ca == cb:
+                        continue  # a disc laid on its tile
+                    apart = a[0] + a[2] < b[0] or b[0] + b[2] < a[0] or a[1] + a[3] < b[1] or b[1] + b[3] < a[1]
+                    assert apart, (a, b)

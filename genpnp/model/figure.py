@@ -120,6 +120,20 @@ class Drawn:
     face: str
     box: tuple[float, float, float, float]
     turn: int = 0  # degrees clockwise
+    cell: tuple = ()  # (x0, y0, x1, y1) of the cell it lies on (board and grid figures)
+
+    def fitted(self, gutter: float) -> tuple[float, float, float, float]:
+        """Its box kept ``gutter`` inside its cell on every side (shrunk about its centre, its shape
+        kept), so that an outline drawn along the cell's edge never covers it and neighbours never touch."""
+        x, y, w, h = self.box
+        if not self.cell or gutter <= 0:
+            return self.box
+        x0, y0, x1, y1 = self.cell
+        cx, cy = x + w / 2, y + h / 2
+        room_w = 2 * max(min(cx - x0, x1 - cx) - gutter, 0.0)
+        room_h = 2 * max(min(cy - y0, y1 - cy) - gutter, 0.0)
+        k = min(1.0, room_w / w if w else 1.0, room_h / h if h else 1.0)
+        return cx - w * k / 2, cy - h * k / 2, w * k, h * k
 
 
 @dataclass(frozen=True)
@@ -131,8 +145,9 @@ class Figure:
     grid: tuple = ()  # (rows, cols, cell, lines) of a blank grid
     pieces: tuple[Drawn, ...] = ()
     labels: tuple[tuple[float, float, str], ...] = ()  # words centred at (x, baseline y)
-    # (outer edges, style, the cells' polygons: the line is drawn inside them, so touching groups stay apart)
-    outlines: tuple[tuple[tuple[tuple[Point, Point], ...], str, tuple[tuple[Point, ...], ...]], ...] = ()
+    # (closed loops around the cells' union, style, the cells' polygons: the line is drawn inside them, so
+    # touching groups stay apart)
+    outlines: tuple[tuple[tuple[tuple[Point, ...], ...], str, tuple[tuple[Point, ...], ...]], ...] = ()
     arrows: tuple[tuple[tuple[Point, ...], str], ...] = ()
     callouts: tuple[tuple[float, float, float, str], ...] = ()  # (x, y, radius, text)
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
@@ -285,6 +300,73 @@ def boundary(polys: list[list[Point]]) -> tuple[tuple[Point, Point], ...]:
     return tuple(edges[k] for k, n in count.items() if n == 1)
 
 
+def _key(p: Point) -> tuple[float, float]:
+    return round(p[0], 2), round(p[1], 2)
+
+
+def boundary_loops(polys: list[list[Point]]) -> tuple[tuple[Point, ...], ...]:
+    """The outline of a set of cells as closed loops of corners (one per piece of the union's edge: the
+    outer edge, and one more around each hole), each corner once, no point where the edge runs straight
+    on. Drawn as one closed path each, its corners join and no inner edge is drawn twice."""
+    polys = [p if _area(p) >= 0 else p[::-1] for p in polys]  # every cell counter-clockwise
+    edges = boundary(polys)
+    shared = {tuple(sorted((_key(a), _key(b)))) for a, b in edges}
+    out: dict[tuple[float, float], list[tuple[Point, Point]]] = {}
+    for poly in polys:  # the edges in their cell's direction: the union lies on their left
+        for a, b in zip(poly, poly[1:] + poly[:1]):
+            if tuple(sorted((_key(a), _key(b)))) in shared:
+                out.setdefault(_key(a), []).append((a, b))
+    loops = []
+    while any(out.values()):
+        start = min(k for k, v in out.items() if v)
+        loop: list[Point] = []
+        here, came = start, None
+        while True:
+            choices = out.get(here) or []
+            if not choices:
+                break
+            edge = _leftmost(choices, came) if len(choices) > 1 and came is not None else choices[0]
+            choices.remove(edge)
+            loop.append(edge[0])
+            came = edge
+            here = _key(edge[1])
+            if here == start:
+                break
+        loops.append(_corners(loop))
+    return tuple(tuple(lp) for lp in loops if len(lp) >= 3)
+
+
+def _area(poly: list[Point]) -> float:
+    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1])) / 2
+
+
+def _leftmost(choices: list[tuple[Point, Point]], came: tuple[Point, Point]) -> tuple[Point, Point]:
+    """Where two loops touch at a corner, the edge turning most to the left: each loop stays its own."""
+    import math
+
+    (ax, ay), (bx, by) = came
+    heading = math.atan2(by - ay, bx - ax)
+
+    def turn(e: tuple[Point, Point]) -> float:
+        (cx, cy), (dx, dy) = e
+        t = math.atan2(dy - cy, dx - cx) - heading
+        return (t + math.pi) % (2 * math.pi) - math.pi
+
+    return max(choices, key=turn)
+
+
+def _corners(loop: list[Point]) -> list[Point]:
+    """A loop without the points where it runs straight on."""
+    out = []
+    n = len(loop)
+    for i, p in enumerate(loop):
+        a, b = loop[i - 1], loop[(i + 1) % n]
+        cross = (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0])
+        if abs(cross) > 1e-6 * max(1.0, abs(p[0]) + abs(p[1])) ** 2:
+            out.append(p)
+    return out
+
+
 # ------------------------------------------------------------------ pieces
 
 PIECE_RE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_\-]*)(?:\[([A-Za-z0-9_\-]+)=([^\]]*)\])?(?:#([0-9]+))?"
@@ -398,7 +480,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         spot = cells.clear_spot(p.at, comp, w, h)
         if spot is not None:
             cx, cy = spot
-        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h)))
+        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), cell=(x0, y0, x1, y1)))
     for o in spec.outlines:
         polys = []
         for ref in o.cells:
@@ -411,7 +493,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if not polys:
             continue
         named += polys
-        outlines.append((boundary(polys), o.style, tuple(tuple(q) for q in polys)))
+        outlines.append((boundary_loops(polys), o.style, tuple(tuple(q) for q in polys)))
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known

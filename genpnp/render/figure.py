@@ -15,7 +15,8 @@ INK = Color(0.1, 0.1, 0.1)
 GRID = Color(0.62, 0.62, 0.62)
 STYLE_COLORS = {"good": Color(0.1, 0.45, 0.2), "bad": Color(0.8, 0.1, 0.1), "plain": Color(0.12, 0.12, 0.12)}
 WHITE = Color(1, 1, 1)
-OUTLINE_PT = 2.2  # an outline's width on the page, whatever the figure's scale
+OUTLINE_PT = 1.8  # an outline's width on the page, whatever the figure's scale
+HALO_PT = 0.7  # the white line between an outline and what it surrounds
 ARROW_PT = 1.6
 LABEL_PT = 8.0  # labels are never larger than this on the page
 LABEL_MIN_PT = 6.0  # nor smaller than this, unless a row's label would reach past its piece's room
@@ -45,17 +46,17 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
             surface.line(c * cell, 0, c * cell, rows * cell, GRID, 0.5 / scale)
         for r in range(rows + 1):
             surface.line(0, r * cell, cols * cell, r * cell, GRID, 0.5 / scale)
-    for drawn in fig.pieces:
-        _piece(surface, drawn)
-    for segments, style, polys in fig.outlines:  # inside the group's cells only: inset from its edge
+    gutter = outline_gutter(scale) if fig.outlines else 0.0
+    for drawn in fig.pieces:  # each whole in its cell, clear of the band an outline runs in
+        _piece(surface, drawn, drawn.fitted(gutter))
+    for loops, style, polys in fig.outlines:  # inside the group's cells only: inset from its edge
         color = STYLE_COLORS[style]
         dash = (4 / scale, 2.5 / scale) if style == "bad" else None
         surface.save()
         surface.clip_path([c for q in polys for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]])
-        for (x1, y1), (x2, y2) in segments:
-            surface.line(x1, y1, x2, y2, WHITE, 2 * (OUTLINE_PT + 0.8) / scale)
-        for (x1, y1), (x2, y2) in segments:
-            surface.line(x1, y1, x2, y2, color, 2 * OUTLINE_PT / scale, dash)
+        path = [c for q in loops for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]]
+        surface.path(path, stroke=WHITE, width=2 * (OUTLINE_PT + HALO_PT) / scale)  # one closed path a loop:
+        surface.path(path, stroke=color, width=2 * OUTLINE_PT / scale, dash=dash)  # mitred corners, no seams
         surface.restore()
     for points, style in fig.arrows:
         _arrow(surface, points, STYLE_COLORS[style], style == "bad", scale)
@@ -75,6 +76,11 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
     surface.restore()
 
 
+def outline_gutter(scale: float) -> float:
+    """The band (figure points) an outline takes inside its cells, and a little air: pieces keep out of it."""
+    return (OUTLINE_PT + HALO_PT + 0.6) / scale
+
+
 def draw_inline(surface: Any, inline: Any, x: float, y: float, w: float, h: float) -> None:
     """A piece standing in a line of text (``{piece:ref}``), in the box (x, y, w, h)."""
     tag = getattr(surface, "tag", None)
@@ -86,9 +92,9 @@ def draw_inline(surface: Any, inline: Any, x: float, y: float, w: float, h: floa
         tag(*before)
 
 
-def _piece(surface: Any, drawn: Any) -> None:
+def _piece(surface: Any, drawn: Any, box: tuple[float, float, float, float] | None = None) -> None:
     comp, piece = drawn.component, drawn.piece
-    x, y, w, h = drawn.box
+    x, y, w, h = box or drawn.box
     surface.save()
     surface.translate(x, y)
     if drawn.turn:  # turned clockwise about the box
