@@ -115,9 +115,11 @@ def test_text_runs_beside_a_figure_placed_right_and_never_over_it(tmp_path: Path
         assert beside, before  # text runs on its left ...
         for x0, y0, x1, y1 in _text_boxes(pages[fig_page]):  # ... and no word overlaps it
             assert x1 <= fx + 0.01 or x0 >= fx + fw - 0.01 or y1 <= fy + 0.01 or y0 >= fy + fh - 0.01, before
-        if before in (16, 19):  # the text after a figure that waits fills the rest of the first column
+        if before in (16, 19):  # the text after a figure that waits fills the rest of the first column ...
             assert fx > area.x + col_w and fig_page == 0
-            assert [op for op in pages[0] if op[0] == "text" and op[3] == "word" and op[1] < area.x + col_w]
+            first = {round(op[2], 2) for op in pages[0] if op[0] == "text" and op[3] == "word"
+                     and op[1] < area.x + col_w}
+            assert len(first) >= 2 if before == 16 else not first  # ... in two lines or more (19: room for one)
 
 
 def test_a_piece_inline_in_a_sentence_is_drawn_at_the_text_height(tmp_path: Path) -> None:
