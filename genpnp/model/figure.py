@@ -62,6 +62,17 @@ class FigArrow:
 
 
 @dataclass(frozen=True, kw_only=True)
+class FigEdge:
+    """A piece lying along the edge two neighbouring cells share (a border strip in its slot)."""
+
+    schema_name = "figure edge"
+    between: tuple = fld(ListOf(Str(), min_len=2, max_len=2), doc="the two cells whose shared edge it lies on",
+                         example=["C4", "D5"])
+    piece: str = fld(Str(), doc="the piece, as in `pieces` (its long side along the edge)", example="borders")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
 class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
@@ -72,8 +83,35 @@ class FigCallout:
 
 
 @dataclass(frozen=True, kw_only=True)
+class FigPanel:
+    """One of the figures side by side in a `panels` figure: its own board, grid or row, with words and a
+    mark under it (a green tick for `good`, a red cross for `bad`)."""
+
+    schema_name = "figure panel"
+    label: str = fld(Str(max_len=60), "", "words under the panel", "allowed")
+    style: str = fld(Enum(*STYLES), "plain", "good (a tick by the label), bad (a cross) or plain (none)")
+    board: str = fld(Str(), "", "as in a figure", "board")
+    grid: str = fld(Str(r"[1-9][0-9]?x[1-9][0-9]?", hint="ROWSxCOLS, e.g. 4x6"), "", "as in a figure", "2x4")
+    cell: float = fld(Length(lo=2 * MM), 0.0, "as in a figure")
+    lines: bool = fld(Bool(), True, "as in a figure")
+    show: tuple = fld(ListOf(Str(), single=True), (), "as in a figure", ["C2:E5"])
+    pieces: tuple = fld(ListOf(Obj(FigPiece)), (), "as in a figure")
+    outlines: tuple = fld(ListOf(Obj(FigOutline)), (), "as in a figure")
+    arrows: tuple = fld(ListOf(Obj(FigArrow)), (), "as in a figure")
+    callouts: tuple = fld(ListOf(Obj(FigCallout)), (), "as in a figure")
+    crosses: tuple = fld(ListOf(Str()), (), "as in a figure")
+    edges: tuple = fld(ListOf(Obj(FigEdge)), (), "as in a figure")
+    row: tuple = fld(ListOf(Obj(FigPiece)), (), "as in a figure")
+    loc: Loc = Loc("<built-in>")
+
+
+PANEL_KEYS = ("board", "grid", "cell", "lines", "show", "pieces", "outlines", "arrows", "callouts", "crosses",
+              "edges", "row")
+
+
+@dataclass(frozen=True, kw_only=True)
 class FigureSpec:
-    """A figure block: exactly one of `board`, `grid` or `row`, then what is drawn on it."""
+    """A figure block: exactly one of `board`, `grid`, `row` or `panels`, then what is drawn on it."""
 
     schema_name = "figure"
     caption: str = fld(Str(max_len=400), "", "the caption under the figure (Markdown emphasis allowed)")
@@ -90,7 +128,12 @@ class FigureSpec:
     arrows: tuple = fld(ListOf(Obj(FigArrow)), (), "arrows between cells")
     callouts: tuple = fld(ListOf(Obj(FigCallout)), (), "numbered discs on cells")
     crosses: tuple = fld(ListOf(Str()), (), "cells crossed out")
+    edges: tuple = fld(ListOf(Obj(FigEdge)), (), "pieces lying on the edge between two cells (border strips), "
+                       "drawn with their own face over the outlines")
     row: tuple = fld(ListOf(Obj(FigPiece)), (), "a row of pieces with labels (instead of a board or grid)")
+    panels: tuple = fld(ListOf(Obj(FigPanel), min_len=2, max_len=4), (),
+                        "two to four figures side by side, each with its own label and mark (instead of a board, "
+                        "grid or row): an allowed and a not-allowed move, a before and an after")
     width: float = fld(Length(lo=10 * MM), 0.0, "the widest the figure is drawn (default: the column)")
     place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
                      "`right`: it stands at the right of the column, its "
@@ -101,13 +144,26 @@ class FigureSpec:
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
         obj = cls(**values)
-        kinds = [k for k in ("board", "grid", "row") if getattr(obj, k)]
+        kinds = [k for k in ("board", "grid", "row", "panels") if getattr(obj, k)]
         if len(kinds) != 1:
             what = " and ".join(kinds) if kinds else "none"
-            return ctx.error(loc, f"a figure has exactly one of board, grid or row (this one has {what})")
-        if obj.row and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show):
+            return ctx.error(loc, f"a figure has exactly one of board, grid, row or panels (this one has {what})")
+        for panel in obj.panels:
+            inner = [k for k in ("board", "grid", "row") if getattr(panel, k)]
+            if len(inner) != 1:
+                what = " and ".join(inner) if inner else "none"
+                return ctx.error(panel.loc, f"a panel has exactly one of board, grid or row (this one has {what})")
+            if panel.row and any(getattr(panel, k) for k in ("pieces", "outlines", "arrows", "callouts", "crosses",
+                                                              "edges", "show")):
+                return ctx.error(panel.loc, "a row panel lists its pieces under row: pieces, outlines, arrows, "
+                                            "callouts, crosses, edges and show belong to board and grid panels")
+        if obj.panels and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show
+                           or obj.edges):
+            return ctx.error(loc, "a figure of panels lists what each panel shows under the panel")
+        if obj.row and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show
+                        or obj.edges):
             return ctx.error(loc, "a row figure lists its pieces under row: pieces, outlines, arrows, callouts, "
-                                  "crosses and show belong to board and grid figures")
+                                  "crosses, edges and show belong to board and grid figures")
         return obj
 
 
@@ -120,6 +176,7 @@ class Drawn:
     face: str
     box: tuple[float, float, float, float]
     turn: int = 0  # degrees clockwise
+    angle: float = 0.0  # degrees anticlockwise about the box's centre (a piece along a slanted edge)
     cell: tuple = ()  # (x0, y0, x1, y1) of the cell it lies on (board and grid figures)
 
     def fitted(self, gutter: float) -> tuple[float, float, float, float]:
@@ -151,6 +208,12 @@ class Figure:
     arrows: tuple[tuple[tuple[Point, ...], str], ...] = ()
     callouts: tuple[tuple[float, float, float, str], ...] = ()  # (x, y, radius, text)
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
+    edges: tuple[Drawn, ...] = ()  # pieces along cell edges, drawn over the outlines
+    # side by side: (the panel's figure, where its window's bottom-left corner lies in this one's points)
+    panels: tuple[tuple[Figure, float, float], ...] = ()
+    # a panel's words and mark (a tick: good, a cross: bad), together centred at x, on the baseline y
+    marks: tuple[tuple[float, float, str, str], ...] = ()
+    clear: bool = False  # pieces keep clear of their cells' edges (as in a figure with outlines)
     caption: str = ""
     max_width: float = 0.0
     place: str = "column"  # "right": the text that follows runs on its left
@@ -426,6 +489,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     def bad(loc: Loc, message: str) -> None:
         problems.add(loc, message)
 
+    if spec.panels:
+        return _panels(spec, game, problems, line)
     if spec.row:
         return _row(spec, game, problems, line, bad, before)
     board = None
@@ -516,6 +581,22 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
             crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.35))
+    edges = []
+    for e in spec.edges:
+        try:
+            comp, piece, face = find_piece(game, e.piece)
+        except CellError as exc:
+            bad(e.loc, str(exc))
+            continue
+        pa, pb = (poly(ref, e.loc) for ref in e.between)
+        if pa is None or pb is None:
+            continue
+        common = shared_edge(pa, pb)
+        if common is None:
+            bad(e.loc, f"{e.between[0]} and {e.between[1]} share no edge: an edge piece lies between neighbours")
+            continue
+        named += [pa, pb]
+        edges.append(_along(comp, piece, face, common))
     shown: list[list[Point]] = []
     for ref in spec.show:
         try:
@@ -548,7 +629,34 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     window = (x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
-                  tuple(callouts), tuple(crosses), spec.caption, spec.width, spec.place, label_size, line=line)
+                  tuple(callouts), tuple(crosses), tuple(edges), caption=spec.caption, max_width=spec.width,
+                  place=spec.place, label_size=label_size, line=line)
+
+
+def shared_edge(a: list[Point], b: list[Point]) -> tuple[Point, Point] | None:
+    """The edge two cells share (its two corners), or None when they are not neighbours."""
+    keys = {_key(p) for p in b}
+    for p, q in zip(a, a[1:] + a[:1]):
+        if _key(p) in keys and _key(q) in keys:
+            return p, q
+    return None
+
+
+def _along(comp: Any, piece: Any, face: str, side: tuple[Point, Point]) -> Drawn:
+    """A piece centred on an edge, its long side along it (shrunk to the edge's length if longer)."""
+    import math
+
+    (x1, y1), (x2, y2) = side
+    length = math.hypot(x2 - x1, y2 - y1)
+    long_, short = max(piece.w, piece.h), min(piece.w, piece.h)
+    k = min(1.0, length / long_) if long_ else 1.0
+    w, h = long_ * k, short * k
+    angle = math.degrees(math.atan2(y2 - y1, x2 - x1))
+    if piece.h > piece.w:  # an upright piece: turned a quarter more, its long side still along the edge
+        w, h, angle = h, w, angle - 90
+    angle = (angle + 90) % 180 - 90  # the face upright, or as near it as the edge allows
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    return Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), angle=round(angle, 6))
 
 
 def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, float, str]]:
@@ -618,6 +726,35 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
     return Figure((-side, 0.0, x - gap + 2 * side, height + below), None, (), tuple(drawn), tuple(labels),
                   caption=spec.caption, max_width=spec.width, place=spec.place, label_size=label_size,
                   label_room=room, line=line)
+
+
+PANEL_GAP = 0.18  # between panels, as a share of the tallest panel (at least ROW_GAP)
+
+
+def _panels(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figure | None:
+    """Panels side by side, bottoms aligned, each with its label and mark centred under it."""
+    before = len(problems.errors)
+    subs = []
+    for panel in spec.panels:
+        inner = replace(FigureSpec(), **{k: getattr(panel, k) for k in PANEL_KEYS}, loc=panel.loc)
+        subs.append((panel, resolve(inner, game, problems, line)))
+    if len(problems.errors) > before or any(fig is None for _, fig in subs):
+        return None
+    tallest = max(fig.size[1] for _, fig in subs if fig is not None)
+    size = max(tallest * 0.09, max(fig.label_size for _, fig in subs if fig is not None), 7.0)
+    below = size * 1.8 if any(p.label or p.style != "plain" for p, _ in subs) else 0.0
+    gap = max(ROW_GAP, tallest * PANEL_GAP)
+    clear = any(fig.outlines for _, fig in subs if fig is not None)  # the same pieces the same size in each
+    placed, marks, x = [], [], 0.0
+    for panel, fig in subs:
+        assert fig is not None
+        w, h = fig.size
+        placed.append((replace(fig, clear=clear), x, below))
+        if panel.label or panel.style != "plain":
+            marks.append((x + w / 2, below - size * 1.35, panel.style, panel.label))
+        x += w + gap
+    return Figure((0.0, 0.0, x - gap, tallest + below), panels=tuple(placed), marks=tuple(marks),
+                  caption=spec.caption, max_width=spec.width, place=spec.place, label_size=size, line=line)
 
 
 def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:
