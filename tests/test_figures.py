@@ -158,7 +158,7 @@ def test_the_reference_documents_figures_with_examples_that_load() -> None:
         spec = parse_block(body, "content.md", 1, Ctx(problems, CONTENT, CONTENT, {}))
         assert isinstance(spec, FigureSpec) and not problems.errors, [str(p) for p in problems.errors]
     schema = content_schema()["$defs"]["figure"]
-    assert {"board", "grid", "row", "pieces", "outlines", "place"} <= set(schema["properties"])
+    assert {"board", "grid", "row", "pieces", "outlines", "place", "panels", "edges"} <= set(schema["properties"])
 
 
 def test_an_outline_is_one_closed_path_around_the_union_of_its_cells() -> None:
