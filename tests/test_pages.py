@@ -14,7 +14,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.load.project import load_game
-from genpnp.render.cover import page_range, page_ranges
+from genpnp.render.cover import PAPER_NAMES, page_ranges
 from genpnp.render.sheet import draw_sheet
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
@@ -22,8 +22,9 @@ SETS = list(itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0,
 
 # what a legend line or a printing line says, and the mark or page it needs in the build
 LEGEND_WORDS = {"cut": "cut along this line", "fold": "fold along this line", "crop": "crop marks: cut between",
-                "hinge": "round pairs: cut around both", "trim": "poster: trim the part",
-                "glue": "poster: glue strip", "edge": "poster: lay the next", "align": "poster: alignment marks"}
+                "hinge": "round pairs: cut around both", "trim": "board in parts: trim each part",
+                "glue": "board in parts: glue strip", "edge": "board in parts: lay the next",
+                "align": "board in parts: alignment marks"}
 
 
 def _marks_of_every_page(doc) -> set[str]:
@@ -77,29 +78,57 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("glue strip" in printing) == ("glue" in marks), where
         assert ("double-sided" in printing) == (backs == "duplex" and doc.single_sided != 1), where
         assert ("(backs)" in printing) == ("back" in roles), where
-        assert ("Print single-sided." in printing) == (backs == "fold"), where
-        if doc.single_sided > 1:  # a duplex build: which pages print double-sided, which single-sided
-            assert f"Print {page_range(1, doc.single_sided - 1)} double-sided" in printing, where
-            assert f"then {page_range(doc.single_sided, len(roles))} single-sided" in printing, where
         # components with stock: card: the cover names exactly the pages that hold them
         stock = [n + 1 for n, s in enumerate(doc.sheets)
                  if any(getattr(p.component, "stock", "paper") == "card" for p in s.placements)]
         assert ("on card stock" in printing) == bool(stock), where
-        if stock:
-            assert f"Print pages {page_ranges(stock)} on card stock" in printing, where
+        assert "stays paper" not in printing, where  # never "stays paper" beside "print ... on card stock"
+        _print_steps_followable(printing, roles, stock, doc, where)
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
             assert "fold on the dashed line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it
         assert len(cal) == (1 if backs == "duplex" and "back" in roles else 0), where
         for page in cal:
             assert roles[page] == "calibration-back", where
-            assert f"pages {page} and {page + 1}" in printing, where
             assert f"Print pages {page} and {page + 1} alone, double-sided" in text[page], where
         # the scale check: the cover and the first sheet to cut, which the cover names
         first_cut = next(n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster"))
         assert doc.scale_pages == {1, first_cut}, where
-        assert f"on page {first_cut}, the first sheet to cut" in printing, where
+        assert f"on page {first_cut}, the first sheet to cut, must measure" in printing, where
+        bar = doc.sheets[first_cut - 1].scale_box is None
+        assert (f"bar on page {first_cut}" in printing) == bar, where  # the page's check named as drawn
+        assert f"on {PAPER_NAMES[paper]} paper" in printing, where
 
+
+def _pages_of(words: str) -> list[int]:
+    """"pages 1-4 and 7-8" / "pages 1 to 4" / "pages 5 and 6" / "page 9" -> the page numbers."""
+    out: list[int] = []
+    words = re.sub(r"(\d+) to (\d+)", r"\1-\2", words)
+    for a, b in re.findall(r"(\d+)(?:-(\d+))?", words):
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def _print_steps_followable(printing: str, roles: list[str], stock: list[int], doc, where: str) -> None:
+    """Issue 29: the printing steps followed in order print every page once: the calibration sheet
+    first (its pages named), then each job on one stock (paper or card), never mixing them."""
+    jobs = re.findall(r"\d+\. ((?:Print|The calibration sheet first)[^.]*\.)", printing)
+    total = len(roles)
+    if not jobs:  # one job for the whole PDF
+        assert re.search(r"Print (double|single)-sided", printing), where
+        assert not stock or len(stock) == total, where
+        return
+    printed: list[int] = []
+    for n, job in enumerate(jobs):
+        pages = _pages_of(re.split(r" double-sided| single-sided| alone", job)[0])
+        assert pages, (where, job)
+        if job.startswith("The calibration sheet first"):
+            assert n == 0 and pages == [doc.calibration, doc.calibration + 1], (where, job)
+        elif stock:  # a job on one stock: card holds exactly the card pages
+            assert ("on card stock" in job) == all(p in stock for p in pages), (where, job)
+            assert ("on card stock" in job) == any(p in stock for p in pages), (where, job)
+        printed.extend(pages)
+    assert sorted(printed) == list(range(1, total + 1)), (where, printed)  # every page once
 
 def test_page_ranges_name_runs_of_pages():
     assert page_ranges([5]) == "5"
