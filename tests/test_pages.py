@@ -260,3 +260,76 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
     assert len(labels) == 2 and title.y > max(b.y2 for b in labels)  # above the column labels
     for ink in ("color", "bw"):
         assert not audit_game(game, Options(ink=ink)).findings
+
+
+def test_the_calibration_back_has_one_kind_of_red_mark():
+    """Issue 29, item 7: the back carries the red crosshairs alone (no rulers beside them), so "the
+    centre of the red circle" on the front's black rulers names one point."""
+    from genpnp.render.calibration import BACK, draw_marks, player_steps
+
+    class Lines:
+        def __init__(self) -> None:
+            self.lines: list[tuple] = []
+            self.circles: list[tuple] = []
+
+        def line(self, x1, y1, x2, y2, color, width, dash=None) -> None:
+            self.lines.append((x1, y1, x2, y2, color))
+
+        def circle(self, x, y, r, **kw) -> None:
+            self.circles.append((x, y, r, kw.get("stroke")))
+
+        def text(self, *args) -> None:
+            self.lines.append(("text", *args))
+
+    back, front = Lines(), Lines()
+    draw_marks(back, 600, 800, "back")
+    draw_marks(front, 600, 800, "front")
+    assert len(back.lines) == 10 and all(ln[4] == BACK for ln in back.lines)  # five crosshairs, two strokes each
+    assert len(back.circles) == 5 and all(c[3] == BACK for c in back.circles)
+    assert len(front.lines) > 40 and all(ln[4] != BACK for ln in front.lines if ln[0] != "text")  # rulers: front
+    steps = " ".join(player_steps("long", (5, 6)))
+    assert "centre of its red circle" in steps and "only the front has rulers" in steps
+
+
+@pytest.mark.parametrize("ink", ["color", "bw", "saver"])
+def test_the_cover_band_spends_toner_only_in_colour(ink: str):
+    """Issue 29, item 8: the cover's band is a light tint in colour; in bw and saver no flood fill
+    wider than the pieces (a thin rule instead)."""
+    from genpnp.render.recorder import RecordingSurface
+
+    game = load_game(CONTENT / "gerrymander")
+    doc = impose_game(game, Options(paper=parse_paper("letter"), ink=ink))
+    wide: list[tuple] = []
+
+    class Fills(RecordingSurface):
+        def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5, radius=0.0, dash=None) -> None:
+            if fill is not None and w > 150 * MM:
+                wide.append((w, h, fill))
+            super().rect(x, y, w, h, fill, stroke, width, radius, dash)
+
+    draw_sheet(Fills({}), doc, doc.sheets[0], 1, len(doc.sheets))
+    assert len(wide) == (1 if ink == "color" else 0), wide
+    if wide:  # light: a tint the eye reads as paper with a hint of the game's colour
+        assert min(wide[0][2].r, wide[0][2].g, wide[0][2].b) > 0.85, wide
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sheet_titles_number_pieces_only_where_a_section_continues(name: str):
+    """Issue 29, item 5: a page that holds all of a component's pieces names it alone ("Value
+    tokens", not "Value tokens 1 to 16"); where a component continues on another page its pieces'
+    numbers say of how many ("Blue tiles 1 to 26 of 64"); a designer's title over several pages
+    is followed by "(continued)", never a bare "(1)"."""
+    import sweep
+
+    doc = sweep.document(name, "letter", "fold", 0)
+    for n, sheet in enumerate(doc.sheets, start=1):
+        if sheet.role != "pieces":
+            continue
+        assert not re.search(r"\(\d+\)$", sheet.title), (n, sheet.title)
+        for comp in {p.component.name: p.component for p in sheet.placements}.values():
+            held = {p.piece.index for p in sheet.placements if p.component is comp}
+            count = len(comp.pieces)
+            if comp.label in sheet.title and len(held) == count:
+                assert not re.search(re.escape(comp.label) + r" \d", sheet.title), (n, sheet.title)
+        for first, last, of in re.findall(r" (\d+)(?: to (\d+))? of (\d+)", sheet.title):
+            assert int(last or first) <= int(of) and (int(first) > 1 or int(last or first) < int(of)), sheet.title

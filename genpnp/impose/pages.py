@@ -241,8 +241,8 @@ class RunPages:
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
         title = self.pieces.title or title_of(chunk, self.pieces)
-        if self.pieces.title and self.page_count > 1:
-            title += f" ({n + 1})"
+        if self.pieces.title and n:  # a designer's sheet title over several pages: its next pages continue it
+            title = tr("{title} (continued)", title=title)
         sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=self.pieces.note)
         if self.landscape:
             sheet.content = {"page_size": (self.frame.page_w, self.frame.page_h)}
