@@ -72,11 +72,13 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     for n, label in enumerate(sheet.labels):
         tag("label", n)
         font = bold if label.bold else regular
+        planned = fonts.BOLD if label.bold else fonts.DEFAULT  # the face the imposition measured it in
+        lift = max(0.0, abs(fonts.descent(font, label.size)) - abs(fonts.descent(planned, label.size)))
         surface.save()
         surface.translate(label.x, label.y)
         if label.rotate:
             surface.rotate(label.rotate)
-        surface.text(0, 0, label.text, font, label.size, INK, label.align)
+        surface.text(0, lift, label.text, font, label.size, INK, label.align)  # never lower than planned
         surface.restore()
     header = sheet.header or frame.header
     tag("header")
@@ -161,23 +163,24 @@ def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, 
 
     in_band(surface, band, draw)
     if tiles:
-        draw_assembly(surface, band, sheet.content["tiles"], sheet.content["tile"])
+        draw_assembly(surface, band, sheet.content["tiles"], sheet.content["tile"], body_look(doc)[0])
 
 
-def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tuple[int, int]) -> None:
+def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tuple[int, int],
+                  font: str = fonts.DEFAULT) -> None:
     """A small diagram of how the pages of a poster go together, this page shaded."""
     cols, rows = tiles
     h = band.box
     cell = min(4.5 * MM, (h.h - 2 * MM) / rows)
     x0 = h.x2 - cols * cell - 34 * MM
     y_top = h.y2 - 1 * MM
-    surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, tr("assembly:"), fonts.DEFAULT, 6.5, SOFT, "right")
+    surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, tr("assembly:"), font, 6.5, SOFT, "right")
     for r in range(rows):
         for c in range(cols):
             here = (c, r) == tuple(current)
             x, y = x0 + c * cell, y_top - (r + 1) * cell
             surface.rect(x, y, cell, cell, fill=SOFT if here else Color(1, 1, 1), stroke=INK, width=0.4)
-            surface.text(x + cell / 2, y + cell / 2 - 2, str(r * cols + c + 1), fonts.DEFAULT,
+            surface.text(x + cell / 2, y + cell / 2 - 2, str(r * cols + c + 1), font,
                          min(5.5, cell * 0.45), Color(1, 1, 1) if here else INK, "center")
 
 
