@@ -82,12 +82,12 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         stock = [n + 1 for n, s in enumerate(doc.sheets)
                  if any(getattr(p.component, "stock", "paper") == "card" for p in s.placements)]
         assert ("on card stock" in printing) == bool(stock), where
-        assert "stays paper" not in printing, where
+        assert "stays paper" not in printing, where  # never "stays paper" beside "print ... on card stock"
         # the cover's footer names only what changes this PDF, in a player's words; no cover in its own contents
         assert not re.search(r"· (fold|duplex|color|bw|saver|letter|a4|legal) ·", cover), where
         assert ("print double-sided" in cover) == ("back" in roles), where
         assert ("fold pairs" in cover.split("Printing")[-1].lower()) == bool(folds), where
-        assert not re.search(r"Contents.*\bCover \d", cover), where  # never "stays paper" beside "print ... on card stock"
+        assert not re.search(r"Contents.*\bCover \d", cover), where
         _print_steps_followable(printing, roles, stock, doc, where)
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
             assert "fold on the dashed line" in printing, where

@@ -207,7 +207,8 @@ def test_each_poster_part_says_in_one_sentence_what_to_do_with_it():
                 assert f"Trim the {' and '.join(edges)} edge" in text, text
                 neighbours = [part_name(col - 1, row, cols)] * (col > 0) + [part_name(col, row - 1, cols)] * (row > 0)
                 assert all(n.isdigit() for n in neighbours), neighbours  # never "A1", a board space's name
-                named = f"parts {neighbours[0]} and {neighbours[1]}" if len(neighbours) == 2 else f"part {neighbours[0]}"
+                named = (f"parts {neighbours[0]} and {neighbours[1]}" if len(neighbours) == 2
+                         else f"part {neighbours[0]}")
                 assert f"strip{'s' if len(neighbours) == 2 else ''} of {named}" in text, text
 
 

@@ -31,19 +31,22 @@ DESIGNER_STEPS = [
 
 def player_steps(flip: str, pages: tuple[int, int]) -> list[str]:
     """What a player holding only the PDF does with the calibration sheet."""
-    edge = "long" if flip == "long" else "short"
+    from genpnp.core.i18n import tr
+
+    edge = tr("long") if flip == "long" else tr("short")
     return [
-        f"1. Print pages {pages[0]} and {pages[1]} alone, double-sided, flipping on the {edge} edge, at 100% "
-        "(actual size), with the printer settings you will use for the whole game.",
-        "2. Hold the sheet against a window or a lamp: the five red crosshairs printed on the back show through; "
-        "only the front has rulers (black).",
-        "3. Find the red crosshair in the middle of the page: read where the centre of its red circle falls on the "
-        "black rulers, in mm (right and up are +).",
-        "4. Within 1 mm: print the game as it is. Further off: set your printer's back-side offset (its "
-        "settings may call it image shift or duplex alignment) by the opposite amount and print this sheet "
-        "again; or cut the pieces from their fronts and keep the backs a little larger than the cut lines.",
-        "5. If the corner crosshairs disagree with the centre one, the printer scales the page: make sure "
-        "\"fit to page\" is off.",
+        tr("1. Print pages {first} and {second} alone, double-sided, flipping on the {edge} edge, at 100% (actual "
+           "size), with the printer settings you will use for the whole game.", first=pages[0], second=pages[1],
+           edge=edge),
+        tr("2. Hold the sheet against a window or a lamp: the five red crosshairs printed on the back show through; "
+           "only the front has rulers (black)."),
+        tr("3. Find the red crosshair in the middle of the page: read where the centre of its red circle falls on "
+           "the black rulers, in mm (right and up are +)."),
+        tr("4. Within 1 mm: print the game as it is. Further off: set your printer's back-side offset (its settings "
+           "may call it image shift or duplex alignment) by the opposite amount and print this sheet again; or cut "
+           "the pieces from their fronts and keep the backs a little larger than the cut lines."),
+        tr("5. If the corner crosshairs disagree with the centre one, the printer scales the page: make sure \"fit "
+           "to page\" is off."),
     ]
 
 
