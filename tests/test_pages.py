@@ -338,3 +338,22 @@ def test_sheet_titles_number_pieces_only_where_a_section_continues(name: str):
                 assert not re.search(re.escape(comp.label) + r" \d", sheet.title), (n, sheet.title)
         for first, last, of in re.findall(r" (\d+)(?: to (\d+))? of (\d+)", sheet.title):
             assert int(last or first) <= int(of) and (int(first) > 1 or int(last or first) < int(of)), sheet.title
+
+
+@pytest.mark.parametrize("name", ["mapmaker", "redistrict"])
+def test_board_parts_are_numbered_never_named_like_board_spaces(name: str, tmp_path: Path):
+    """Issue 29, item 6: a board's parts are "part 1 of 2", never "part A1" (a county may be A1),
+    in the page title, the note under it, the label under the part and the cover's legend."""
+    import sweep
+
+    doc = sweep.document(name, "letter", "fold", 0)
+    posters = [(n, s) for n, s in enumerate(doc.sheets, start=1) if s.role == "poster"]
+    assert posters
+    text = _pages_text(doc, tmp_path / "p.pdf", [1, *[n for n, _ in posters]])
+    total = len(posters)
+    for k, (n, sheet) in enumerate(posters, start=1):
+        assert f"part {k} of {total}" in sheet.title, sheet.title
+        words = " ".join([sheet.title, sheet.content.get("steps", ""), *[lb.text for lb in sheet.labels]])
+        assert not re.search(r"parts? [A-Z]\d", words), words
+        assert not re.search(r"part [A-Z]\d", text[n]), text[n]
+    assert "poster:" not in text[1] and "board in parts: glue strip" in text[1]
