@@ -217,8 +217,8 @@ def assert_duplex_order(doc, pages: list[str] | None = None) -> None:
             assert f"left blank: it is the back of page {n - 1}" in " ".join(pages[n - 1].split()), where
     for n, role in enumerate(roles, start=1):
         if n >= single:
-            if pages is not None:
-                assert "print single-sided" in " ".join(pages[n - 1].split()), (where, n)
+            if pages is not None:  # the footer says so where the build has backs (else it names no backs mode)
+                assert ("print single-sided" in " ".join(pages[n - 1].split())) == ("back" in roles), (where, n)
             continue
         assert role not in ("poster", "board"), (where, n)  # these print single-sided
         if role in ("pieces", "calibration"):

@@ -256,7 +256,7 @@ def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
     assert sum(t.count("Keep it until you choose") for t in strategy) == 14
     assert all("FATE" in t for t in fate) and all("STRATEGY" in t for t in strategy)  # fold pairs: backs too
     board = [t for t in texts if "Washington State: part" in t]
-    assert len(board) == 2 and "part A1 of 2" in board[0] and "part A2 of 2" in board[1]
+    assert len(board) == 2 and "part 1 of 2" in board[0] and "part 2 of 2" in board[1]
     assert "OLYMPIA" in "".join(board)
 
 
