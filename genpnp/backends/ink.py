@@ -8,7 +8,8 @@ The rule is by size, the same for every game (docs/printing.md, "Ink modes"):
 * A **large** fill (its box at least :data:`LARGE`, 4 cm²) prints in saver as a very light tint of its
   colour with a band of the full colour along its inside edge (:data:`BAND` wide), so that two teams'
   tiles or two decks' backs are still told apart by their edge; a colour already near white only pales
-  further. In bw a large fill darker than :data:`BW_DARK` prints the same way: a third of its toner
+  further. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a band, a frame) darker than
+  :data:`BW_DARK` prints the same way: a third of its toner
   inside (a lighter grey, its order among the greys kept) and a band of its own grey, its pattern kept.
 * A **medium** fill between the two prints in saver as a light tint (:data:`MEDIUM_TINT` toward white)
   with a thin band of its colour (:data:`MEDIUM_BAND`): a drawn berry or token keeps its outline.
@@ -39,6 +40,7 @@ LARGE_TINT = 0.88  # how far toward white a large fill goes in saver
 MEDIUM_TINT = 0.72  # how far toward white a medium fill goes in saver
 LIGHT = 0.9  # luminance above which a colour is already light: no band, only paler
 BW_DARK = 0.5  # in bw, a large fill darker than this grey is lightened and banded
+BW_LARGE = 16.0 * CM2  # in bw, large means a box of 16 cm² (a card back, a band, a frame; not a suit sign)
 BW_INSIDE = 0.35  # the share of its toner such a fill keeps inside its band
 BODY_CONTRAST = 4.5  # WCAG's contrast ratio for body text
 LARGE_CONTRAST = 3.0  # and for large text (18 pt, or 14 pt bold)
@@ -74,7 +76,7 @@ def fill_look(color: Color, ink: str, width: float = 0.0, height: float = 0.0) -
     band_fits = min(width, height) >= 4 * BAND
     if ink == "bw":
         g = grey_of(color)
-        if size == "large" and g < BW_DARK:
+        if width * height >= BW_LARGE and min(width, height) >= THIN and g < BW_DARK:
             inside = 1 - (1 - g) * BW_INSIDE
             return FillLook(Color(inside, inside, inside, color.name), color.pattern,
                             Color(g, g, g) if band_fits else None, BAND if band_fits else 0.0)
