@@ -1,6 +1,6 @@
 """Ink modes: how a colour prints in color, bw (grey levels and patterns) and saver (light tints).
 
-The rule is by size, the same for every game (docs/printing.md, "Ink modes"):
+The rule is by size, the same for every game (docs/content.md, "How fills and text print with --ink bw and --ink saver"):
 
 * A **small** fill (its box under :data:`SMALL`, 5 x 5 mm, or narrower than :data:`THIN`, 2 mm) carries meaning at
   its size (a pip, a suit sign, a rank, a team dot, a thin rule): it keeps its colour in saver and its grey
