@@ -1,16 +1,19 @@
 """Ink modes: how a colour prints in color, bw (grey levels and patterns) and saver (light tints).
 
-The rule is by size, the same for every game (docs/content.md, "How fills and text print with --ink bw and --ink saver"):
+The rule is by size, the same for every game (docs/content.md, "How fills and text print with `--ink bw`
+and `--ink saver`"):
 
-* A **small** fill (its box under :data:`SMALL`, 5 x 5 mm, or narrower than :data:`THIN`, 2 mm) carries meaning at
-  its size (a pip, a suit sign, a rank, a team dot, a thin rule): it keeps its colour in saver and its grey
-  in bw.
+* A **small** fill (its box under :data:`SMALL`, 5 x 5 mm, or narrower than :data:`THIN`, 2 mm, and short)
+  carries meaning at its size (a pip, a suit sign, a rank, a team dot): it keeps its colour in saver and
+  its grey in bw.
 * A **large** fill (its box at least :data:`LARGE`, 4 cm²) prints in saver as a very light tint of its
   colour with a band of the full colour along its inside edge (:data:`BAND` wide), so that two teams'
   tiles or two decks' backs are still told apart by their edge; a colour already near white only pales
   further. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a band, a frame) darker than
-  :data:`BW_DARK` prints the same way: a third of its toner
-  inside (a lighter grey, its order among the greys kept) and a band of its own grey, its pattern kept.
+  :data:`BW_DARK` prints the same way: a third of its toner inside (a lighter grey, its order among the
+  greys kept) and a band of its own grey, its pattern kept.
+* A **stripe** (narrower than :data:`THIN`, at least five times as long: a long narrow
+  strip or rule) prints in saver at half its colour (:data:`STRIPE_TINT`).
 * A **medium** fill between the two prints in saver as a light tint (:data:`MEDIUM_TINT` toward white)
   with a thin band of its colour (:data:`MEDIUM_BAND`): a drawn berry or token keeps its outline.
 * A small mark that stood out from the fill under it in colour (a pale pip on a die) and would no longer
@@ -38,6 +41,7 @@ BAND = 1.5 * 72 / 25.4  # the band of full colour along the inside edge of a lar
 MEDIUM_BAND = 0.5 * 72 / 25.4  # and of a medium one
 LARGE_TINT = 0.88  # how far toward white a large fill goes in saver
 MEDIUM_TINT = 0.72  # how far toward white a medium fill goes in saver
+STRIPE_TINT = 0.5  # and a stripe (a long narrow strip or rule)
 LIGHT = 0.9  # luminance above which a colour is already light: no band, only paler
 BW_DARK = 0.5  # in bw, a large fill darker than this grey is lightened and banded
 BW_LARGE = 16.0 * CM2  # in bw, large means a box of 16 cm² (a card back, a band, a frame; not a suit sign)
@@ -63,8 +67,11 @@ def grey_of(color: Color) -> float:
 
 
 def size_class(width: float, height: float) -> str:
-    """"small", "medium" or "large" for a fill whose box (in pt on the page) is ``width`` x ``height``."""
+    """"small", "stripe" (narrower than THIN, five times as long), "medium" or "large" for a fill whose box
+    (in pt on the page) is ``width`` x ``height``."""
     area = width * height
+    if min(width, height) < THIN and max(width, height) >= 5 * THIN:
+        return "stripe"
     if area < SMALL or min(width, height) < THIN:
         return "small"
     return "large" if area >= LARGE else "medium"
@@ -84,6 +91,8 @@ def fill_look(color: Color, ink: str, width: float = 0.0, height: float = 0.0) -
     if ink == "saver":
         if size == "small":
             return FillLook(color)
+        if size == "stripe":  # a long narrow strip or rule: half its ink
+            return FillLook(color.mix(WHITE, STRIPE_TINT))
         light = color.luminance > LIGHT
         if size == "large":
             tint = color.mix(WHITE, 0.6 if light else LARGE_TINT)
