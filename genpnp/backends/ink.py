@@ -11,7 +11,8 @@ and `--ink saver`"):
   tiles or two decks' backs are still told apart by their edge; a colour already near white only pales
   further. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a band, a frame) darker than
   :data:`BW_DARK` prints the same way: a third of its toner inside (a lighter grey, its order among the
-  greys kept) and a band of its own grey, its pattern kept.
+  greys kept) and a band of its own grey, its pattern kept; a lighter one whose grey no palette entry sets
+  (a cover's tint, a board's background) keeps a third of its toner, without a band.
 * A **stripe** (narrower than :data:`THIN`, at least five times as long: a long narrow
   strip or rule) prints in saver at half its colour (:data:`STRIPE_TINT`).
 * A **medium** fill between the two prints in saver as a light tint (:data:`MEDIUM_TINT` toward white)
@@ -87,6 +88,8 @@ def fill_look(color: Color, ink: str, width: float = 0.0, height: float = 0.0) -
             inside = 1 - (1 - g) * BW_INSIDE
             return FillLook(Color(inside, inside, inside, color.name), color.pattern,
                             Color(g, g, g) if band_fits else None, BAND if band_fits else 0.0)
+        if width * height >= BW_LARGE and color.grey is None:  # a tint no palette entry names: paler
+            g = 1 - (1 - g) * BW_INSIDE
         return FillLook(Color(g, g, g, color.name), color.pattern)
     if ink == "saver":
         if size == "small":
