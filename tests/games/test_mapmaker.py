@@ -56,7 +56,8 @@ def test_removing_a_token_fails_with_its_line(tmp_path: Path) -> None:
 
 def test_changing_a_value_fails_with_its_line(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    line = edit(folder / "data" / "voters.yaml", "{party: green, symbol: leaf, figure: white, value: 1, qty: 1, front: swing}",
+    line = edit(folder / "data" / "voters.yaml",
+                "{party: green, symbol: leaf, figure: white, value: 1, qty: 1, front: swing}",
                 "{party: green, symbol: leaf, figure: white, value: 2, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
