@@ -193,7 +193,6 @@ def page_range(first: int, last: int) -> str:
 
 
 PANEL = 64 * MM  # the cover's picture: title, players and a composition of the pieces
-SHOWN = 32 * MM  # pieces taller than this are shown smaller; the others at their true size
 
 
 def play_line(meta: Any) -> str:
@@ -342,17 +341,17 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
 
     pairs = cover_pieces(doc.game)
     gap = 5 * MM
-    while pairs:
-        sizes = [(pc.w * _shrink(pc, row.h), pc.h * _shrink(pc, row.h)) for _, pc, _ in pairs]
-        if sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1) <= row.w:
+    while pairs:  # one scale for the row, so pieces keep their sizes to each other: up to 2.5x, to fill it
+        s = _row_scale([pc for _, pc, _ in pairs], row, gap)
+        if s >= 0.35 or len(pairs) == 1:
             break
         pairs = pairs[:-1]
     if not pairs:
         return
-    total = sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1)
+    total = sum(pc.w * s for _, pc, _ in pairs) + gap * (len(pairs) - 1)
     cx = row.x + (row.w - total) / 2
-    for (comp, piece, face), (sw, sh) in zip(pairs, sizes):
-        s = _shrink(piece, row.h)
+    for comp, piece, face in pairs:
+        sw, sh = piece.w * s, piece.h * s
         y = row.y + (row.h - sh) / 2
         surface.save()
         surface.translate(cx, y)
@@ -365,8 +364,12 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
         cx += sw + gap
 
 
-def _shrink(piece: Any, room: float) -> float:
-    return min(1.0, min(room, max(SHOWN, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
+def _row_scale(pieces: list[Any], row: Box, gap: float) -> float:
+    """The one scale at which the pieces fill the row: as tall as the row allows (small pieces up to 2.5x
+    their size), all side by side within its width."""
+    tallest = max(p.h for p in pieces)
+    width = sum(p.w for p in pieces)
+    return min(2.5, row.h * 0.9 / tallest, max(row.w - gap * (len(pieces) - 1), 1.0) / width)
 
 
 def _heading(surface: Any, title: str, x: float, y: float, w: float, look: Look) -> float:
