@@ -357,3 +357,28 @@ def test_board_parts_are_numbered_never_named_like_board_spaces(name: str, tmp_p
         assert not re.search(r"parts? [A-Z]\d", words), words
         assert not re.search(r"part [A-Z]\d", text[n]), text[n]
     assert "poster:" not in text[1] and "board in parts: glue strip" in text[1]
+
+
+def test_the_designer_chooses_the_covers_pieces(tmp_path):
+    """game.yaml ``cover:`` names the pieces the cover shows, as figures name them; a name that does not
+    exist is an error at its line in game.yaml, with did-you-mean."""
+    from pdfcheck import copy_game, run
+
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options
+    from genpnp.load.project import load_game
+    from genpnp.render.cover import cover_pieces
+
+    game_dir = copy_game(tmp_path, "gerrymander")
+    yaml = game_dir / "game.yaml"
+    text = yaml.read_text(encoding="utf-8")
+    yaml.write_text(text + "cover: [blue-tiles#3, die, red-tiles#2]\n", encoding="utf-8")
+    game = load_game(game_dir)
+    shown = [(comp.name, piece.index, face) for comp, piece, face in cover_pieces(game)]
+    assert shown == [("blue-tiles", 3, "front"), ("die", 1, "front"), ("red-tiles", 2, "front")]
+    assert impose_game(game, Options()).sheets  # the cover draws them
+    line = text.count("\n") + 1
+    yaml.write_text(text + "cover: [blue-tile#3]\n", encoding="utf-8")
+    result = run("validate", "--content", game_dir.parent, "gerrymander")
+    assert result.exit_code != 0
+    assert f"game.yaml:{line}:" in result.output and 'did you mean "blue-tiles"' in result.output, result.output

@@ -193,7 +193,6 @@ def page_range(first: int, last: int) -> str:
 
 
 PANEL = 64 * MM  # the cover's picture: title, players and a composition of the pieces
-SHOWN = 32 * MM  # pieces taller than this are shown smaller; the others at their true size
 
 
 def play_line(meta: Any) -> str:
@@ -305,10 +304,15 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
         tag("page")
 
 
-def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any]]:
-    """The pieces the cover shows: the first of each component of pieces (a deck of many items shows
-    three of them), boards and sheets too large for the row left out; (component, piece) pairs."""
-    out: list[tuple[Any, Any]] = []
+def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
+    """The pieces the cover shows: those game.yaml's ``cover:`` names, else the first of each component of
+    pieces (a deck of many items shows three of them), boards and sheets too large for the row left out;
+    (component, piece, face) triples."""
+    if getattr(game.meta, "cover", ()):  # the designer's choice (game.yaml cover:), checked at load
+        from genpnp.model.figure import find_piece
+
+        return [find_piece(game, ref) for ref in game.meta.cover]
+    out: list[tuple[Any, Any, str]] = []
     for comp in game.ordered():
         pieces = getattr(comp, "pieces", None)
         if not pieces or getattr(comp, "layout", "pieces") != "pieces" or getattr(comp, "played_on", False):
@@ -321,7 +325,7 @@ def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any]]:
             piece = pieces[n]
             if all(piece.fields != other.fields or piece.front != other.front for other in shown):
                 shown.append(piece)
-        out.extend((comp, piece) for piece in shown)
+        out.extend((comp, piece, "front") for piece in shown)
     if len(out) > most:  # one of each component first, then the others, in the document's order
         names = [c.name for c in game.ordered()]
         firsts = [pair for n, pair in enumerate(out) if all(o[0].name != pair[0].name for o in out[:n])]
@@ -337,31 +341,35 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
 
     pairs = cover_pieces(doc.game)
     gap = 5 * MM
-    while pairs:
-        sizes = [(pc.w * _shrink(pc, row.h), pc.h * _shrink(pc, row.h)) for _, pc in pairs]
-        if sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1) <= row.w:
+    while pairs:  # one scale for the row, so pieces keep their sizes to each other: up to 2.5x, to fill it
+        s = _row_scale([pc for _, pc, _ in pairs], row, gap)
+        if s >= 0.35 or len(pairs) == 1:
             break
         pairs = pairs[:-1]
     if not pairs:
         return
-    total = sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1)
+    total = sum(pc.w * s for _, pc, _ in pairs) + gap * (len(pairs) - 1)
     cx = row.x + (row.w - total) / 2
-    for (comp, piece), (sw, sh) in zip(pairs, sizes):
-        s = _shrink(piece, row.h)
+    for comp, piece, face in pairs:
+        sw, sh = piece.w * s, piece.h * s
         y = row.y + (row.h - sh) / 2
         surface.save()
         surface.translate(cx, y)
         surface.scale(s, s)
         shadow = outline(piece.shape, 0.8 * MM / s, -0.8 * MM / s, piece.w, piece.h, piece.radius)
         surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
-        draw_placement(surface, Placement(comp, piece, "front", Box(0, 0, piece.w, piece.h)))
+        draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
         surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
         surface.restore()
         cx += sw + gap
 
 
-def _shrink(piece: Any, room: float) -> float:
-    return min(1.0, min(room, max(SHOWN, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
+def _row_scale(pieces: list[Any], row: Box, gap: float) -> float:
+    """The one scale at which the pieces fill the row: as tall as the row allows (small pieces up to 2.5x
+    their size), all side by side within its width."""
+    tallest = max(p.h for p in pieces)
+    width = sum(p.w for p in pieces)
+    return min(2.5, row.h * 0.9 / tallest, max(row.w - gap * (len(pieces) - 1), 1.0) / width)
 
 
 def _heading(surface: Any, title: str, x: float, y: float, w: float, look: Look) -> float:
