@@ -129,3 +129,20 @@ def test_audit_reports_colours_a_mono_printer_merges(tmp_path: Path):
     audit = audit_game(load_game(folder), Options())
     contrast = [f for f in audit.findings if f.kind == "contrast"]
     assert contrast and contrast[0].loc.file.endswith("game.yaml") and contrast[0].severity == "warning"
+
+
+def test_audit_catches_a_crop_mark_through_a_label():
+    """A crop mark drawn through text (a block's label, as "Tu|rn summary" once was) is a finding."""
+    from genpnp.impose.sheet import Label
+
+    game = load_game(CONTENT / "gerrymander")
+    doc = impose_game(game, Options(bleed=3 * 72 / 25.4))
+    sheets = list(doc.sheets)
+    page = next(i for i, s in enumerate(sheets) if s.role == "pieces" and any(m.kind == "crop" for m in s.marks))
+    assert not [f for f in audit_document(doc, "x.pdf").findings if f.kind == "mark-on-text"]
+    crop = next(m for m in sheets[page].marks if m.kind == "crop")
+    (x1, y1), (x2, y2) = crop.points
+    sheets[page].labels.append(Label((x1 + x2) / 2 - 10, (y1 + y2) / 2 - 2, "Turn summary", 8, "left"))
+    doc.sheets = SheetList(sheets)
+    found = [f for f in audit_document(doc, "x.pdf").findings if f.kind == "mark-on-text"]
+    assert found and found[0].page == page + 1 and "Turn summary" in found[0].message

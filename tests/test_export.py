@@ -122,13 +122,13 @@ def test_png_matches_the_pdf_sheet_built_with_the_same_bleed(tmp_path: Path) -> 
     export(folder, tmp_path / "png", "--dpi", "144", "--bleed", "3", "--component", "cards")
     png = Image.open(tmp_path / "png" / "cards" / "01-red-card-front.png").convert("RGB")
     result = run("build", folder.name, "--content", folder.parent, "--out", tmp_path / "pdf", "--bleed", "3",
-                 "--component", "cards", "--backs", "duplex")  # fronts apart (a fold pair shares an edge)
-    assert result.exit_code == 0, result.output
-    options = Options(parse_paper("letter"), backs="duplex", bleed=3 * MM, components=("cards",))
+                 "--gutter", "6", "--component", "cards", "--backs", "duplex")  # fronts apart, each with its
+    assert result.exit_code == 0, result.output  # whole bleed (by default neighbours share their cut lines)
+    options = Options(parse_paper("letter"), backs="duplex", bleed=3 * MM, gutter=6 * MM, components=("cards",))
     doc = impose_game(load_game(folder), options)
     number, placement = next((i, p) for i, sheet in enumerate(doc.sheets) for p in sheet.placements
                              if p.face == "front" and p.piece.index == 1)
-    pdf = pdfium.PdfDocument(str(tmp_path / "pdf" / "export-test-letter-color-duplex-bleed3-cards.pdf"))
+    pdf = pdfium.PdfDocument(str(tmp_path / "pdf" / "export-test-letter-color-duplex-bleed3-gutter6-cards.pdf"))
     page = pdf[number].render(scale=2).to_pil().convert("RGB")
     box, b = placement.box, 3 * MM
     left, top = round((box.x - b) * 2), round((792 - box.y2 - b) * 2)

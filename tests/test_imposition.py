@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
@@ -250,3 +251,114 @@ def test_page_total_over_the_option_sets():
     # blank pages
     assert total <= 737  # 737 now (Redistrict: an aid card per player), under the 889 of before the figures
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_bleed_pieces_share_cut_lines_with_one_crop_tick_each(tmp_path: Path, paper: str):
+    """With bleed, rectangular pieces butt on shared cut lines on every paper: one crop tick per cut
+    line, never two a fraction of a millimetre apart, and no seam of paper between neighbours."""
+    game = load_game(deck_game(tmp_path))
+    page = fronts(impose_game(game, Options(paper=parse_paper(paper), bleed=3 * MM)))[0]
+    boxes = [p.box for p in page.placements]
+    for a in boxes:
+        right = [b for b in boxes if abs(b.y - a.y) < 0.01 and b.x > a.x]
+        if right:
+            assert min(b.x for b in right) == pytest.approx(a.x2, abs=0.01)  # butted: one cut
+    crops = [m for m in page.marks if m.kind == "crop"]
+    ticks = sorted({round(m.points[0][0], 2) for m in crops if abs(m.points[0][0] - m.points[1][0]) < 0.01})
+    assert len(ticks) == len({round(v, 2) for b in boxes for v in (b.x, b.x2)})
+    assert all(b - a > 20 * MM for a, b in zip(ticks, ticks[1:]))
+
+
+def test_round_pieces_and_nets_with_bleed_are_cut_along_their_outlines():
+    """Round and hex pieces keep their cut outline with bleed, sit a gutter apart so no piece's art
+    runs into its neighbour, and get no crop marks; nor does a die net."""
+    for name, comp, shapes in (("mapmaker", "tokens", ("circle", "hex")), ("gerrymander", "die", ("net",))):
+        game = load_game(CONTENT / name)
+        doc = impose_game(game, Options(bleed=3 * MM, components=tuple(
+            c.name for c in game.ordered() if getattr(c, "pieces", None) and c.pieces[0].shape in shapes)))
+        sheets = [s for s in doc.sheets if s.role == "pieces"]
+        assert sheets, (name, comp)
+        for sheet in sheets:
+            assert not [m for m in sheet.marks if m.kind == "crop"], name
+            if shapes[0] != "net":
+                assert len([m for m in sheet.marks if m.kind == "outline"]) == len(
+                    [p for p in sheet.placements if p.face == "front"])
+                inks = [p.ink for p in sheet.placements]
+                for i, a in enumerate(inks):
+                    assert not any(a.overlaps(b) for b in inks[i + 1:]), name
+                rings = [(p.box.x + p.box.w / 2, p.box.y + p.box.h / 2, min(p.box.w, p.box.h) / 2 + p.bleed)
+                         for p in sheet.placements if p.piece.shape == "circle"]
+                for i, (x, y, r) in enumerate(rings):  # a token's bleed ring never reaches another's
+                    assert all(math.hypot(x - x2, y - y2) >= r + r2 - 0.01 for x2, y2, r2 in rings[i + 1:])
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_crop_marks_keep_off_labels(paper: str):
+    """A crop mark never runs through a block's label (a small section filling a page's room)."""
+    from genpnp.impose.pages import _touches, label_box
+
+    for name in ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict"):
+        doc = impose_game(load_game(CONTENT / name), Options(paper=parse_paper(paper), bleed=3 * MM))
+        for sheet in doc.sheets:
+            for label in sheet.labels:
+                box = label_box(label)
+                assert not [m for m in sheet.marks if m.kind == "crop" and _touches(m, box)], (name, label.text)
+
+
+WIDE_MAP = """components:
+  board:
+    kind: gridmap
+    map: maps/w.yaml
+    cell: 17mm
+    rotatable: false
+    teams:
+      red: {codes: "1", color: "#cc3333"}
+"""
+
+
+def test_a_piece_that_may_not_turn_is_printed_upright_on_a_landscape_page(tmp_path: Path):
+    """A map wider than a portrait page with ``rotatable: false`` (it fits only turned) gets a
+    landscape page, upright, rather than a crash."""
+    folder = tmp_path / "content" / "wide"
+    (folder / "maps").mkdir(parents=True)
+    (folder / "game.yaml").write_text('name: Wide\nversion: "1"\nlicence: CC0\nplayers: "2"\nsections: [board]\n',
+                                      encoding="utf-8")
+    (folder / "maps" / "w.yaml").write_text("name: Wide\ngroup: 4\nrows: |\n" + "  111111111111\n" * 4,
+                                            encoding="utf-8")
+    (folder / "components.yaml").write_text(WIDE_MAP, encoding="utf-8")
+    for bleed in (0, 3):
+        doc = impose_game(load_game(folder), Options(bleed=bleed * MM))
+        (page,) = [n for n, s in enumerate(doc.sheets) if s.placements]
+        (board,) = doc.sheets[page].placements
+        w, h = doc.sheets.page_size(page, (doc.options.paper.w, doc.options.paper.h))
+        assert board.rotation == 0 and w > h and board.box.w > doc.options.paper.w
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_fold_pairs_with_bleed_keep_a_readable_gutter_across_their_fold(paper: str):
+    """Side-by-side fold pairs meet front to back (unlike edges): between them a gutter of at least
+    GUTTER_MIN or none, so two crop ticks never stand a fraction of a millimetre apart; along the
+    fold, like edges meet and share one cut."""
+    from genpnp.impose.grid import GUTTER_MIN
+
+    doc = impose_game(load_game(CONTENT / "berrymandering"), Options(paper=parse_paper(paper), bleed=3 * MM))
+    folded = [s for s in doc.sheets if s.role == "pieces" and any(m.kind == "fold" for m in s.marks)]
+    assert folded
+    for sheet in folded:
+        ticks = sorted({round(m.points[0][0], 2) for m in sheet.marks if m.kind == "crop"
+                        and abs(m.points[0][0] - m.points[1][0]) < 0.01})
+        assert all(b - a >= GUTTER_MIN - 0.01 for a, b in zip(ticks, ticks[1:])), (paper, sheet.title)
+
+
+def test_a_short_last_row_bleeds_at_its_end_and_its_crop_marks_stay_by_it(tmp_path: Path):
+    """The last piece of a row that is not full bleeds past its free edge, and no crop mark stands
+    out at the far side of the page where no piece is."""
+    game = load_game(deck_game(tmp_path))
+    page = fronts(impose_game(game, Options(paper=parse_paper("a4"), bleed=3 * MM)))[-1]
+    boxes = [p.box for p in page.placements]
+    last = min(page.placements, key=lambda p: (p.box.y, -p.box.x))  # the end of the bottom row
+    assert not any(abs(b.x - last.box.x2) < 0.01 and abs(b.y - last.box.y) < 0.01 for b in boxes)
+    assert last.ink.x2 - last.box.x2 >= 1 * MM - 0.01
+    right = max(b.x2 for b in boxes)
+    assert all(x <= right + 6 * MM for m in page.marks if m.kind == "crop" for x, _ in m.points)

@@ -331,3 +331,32 @@ def test_mixed_sizes_share_sheets_and_copies_repeat(tmp_path: Path):
     assert single.note == "print this sheet 3 times"
     result = run("build", "--content", folder, "--out", tmp_path / "out", "--backs", "duplex")
     assert result.exit_code == 0, result.output
+
+
+def test_fold_lines_never_look_like_cut_lines_and_cut_lines_show_on_any_fill():
+    """A cut line is a dark core on a white halo (it contrasts with a fill of any shade on either
+    side, in every ink); a fold line is a lighter, coloured, long dash-dot, unlike any cut."""
+    from genpnp.core.color import Color
+    from genpnp.impose.sheet import Mark
+    from genpnp.render import marks
+
+    class Lines:
+        def __init__(self) -> None:
+            self.drawn: list[tuple[Color, float, object]] = []
+
+        def line(self, x1, y1, x2, y2, stroke, width=0.5, dash=None) -> None:
+            self.drawn.append((stroke, width, dash))
+
+    def grey(c: Color) -> float:
+        return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b
+
+    cut, fold = Lines(), Lines()
+    marks.draw_mark(cut, Mark("cut", ((0, 0), (10, 0))))
+    marks.draw_mark(fold, Mark("fold", ((0, 0), (10, 0))))
+    (halo, halo_w, _), (core, core_w, core_dash) = cut.drawn
+    for shade in (0.0, 0.25, 0.4, 0.6, 0.75, 1.0):  # the fill on either side, in grey
+        assert max(abs(grey(halo) - shade), abs(grey(core) - shade)) > 0.35
+    assert halo_w >= core_w + 0.5 and grey(halo) > 0.95 and grey(core) < 0.3 and core_dash is None
+    ((colour, width, dash),) = fold.drawn
+    assert dash is not None and len(dash) == 4 and max(dash) >= 5  # a long dash and a dot
+    assert colour.b - colour.r > 0.4 and grey(colour) > grey(core) + 0.2

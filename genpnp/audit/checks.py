@@ -152,6 +152,7 @@ def _page_findings(sheet: Sheet, s: RecordingSurface, printable: Box, number: in
                                                                                        ink.owner, loc)))
     out.extend(_text_overlaps(sheet, s.ink, number, loc, game))
     out.extend(_marks_on_art(sheet, s.ink, number, loc))
+    out.extend(_marks_on_text(sheet, s.ink, number, loc))
     out.extend(_cuts_through(sheet, number, loc))
     out.extend(_fold_bleed(sheet, number, loc, game))
     return _dedupe(out)
@@ -236,6 +237,22 @@ def _marks_on_art(sheet: Sheet, inks: list[Ink], number: int, loc: Loc) -> list[
                 text = f' "{ink.text}"' if ink.text else ""
                 out.append(Finding(number, "mark-on-art", f"{_name(sheet, ink)}{text} lies on a piece's art", loc))
                 break
+    return out
+
+
+def _marks_on_text(sheet: Sheet, inks: list[Ink], number: int, loc: Loc) -> list[Finding]:
+    """A crop mark never runs through text: a block's label, the title, a board's labels."""
+    crops = [i for i in inks if i.what == "mark" and 0 <= i.owner < len(sheet.marks)
+             and sheet.marks[i.owner].kind in FRAME_MARKS]
+    if not crops:
+        return []
+    out = []
+    for ink in inks:
+        if ink.kind != "text":
+            continue
+        if any(_overlap(ink.box, c.box) > 0 for c in crops):
+            out.append(Finding(number, "mark-on-text", f'a crop mark runs through "{ink.text}" '
+                               f"({_name(sheet, ink)})", loc))
     return out
 
 

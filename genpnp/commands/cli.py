@@ -109,8 +109,9 @@ def _print_option_list() -> dict[str, Callable[..., Any]]:
         "bleed": opt("--bleed", type=LengthOption(0, 6), default=0.0, show_default=True,
                      help="Bleed: art past the cut, with crop marks (3mm, 0.125in; a bare number is mm; at most 6mm)."),
         "gutter": opt("--gutter", type=LengthOption(0, 12), default=None,
-                      help="With bleed: space between neighbouring pieces (0 butts them on shared cuts; up to 12mm) "
-                           "[default: the widest, up to twice the bleed, that costs no piece]."),
+                      help="With bleed: space between neighbouring pieces (each gets half of it as bleed; up to 12mm) "
+                           "[default: rectangles butt on shared cuts, one crop tick per cut; round and hex pieces "
+                           "the widest gap, up to twice the bleed, that costs no piece]."),
         "ink": opt("--ink", type=click.Choice(["color", "bw", "saver"]), default="color", show_default=True,
                    help="Colour, black-and-white (greys and patterns) or ink saver."),
         "margin": opt("--margin", type=LengthOption(5, 40), default=6.35, show_default=True,

@@ -207,17 +207,19 @@ def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
     """Pieces with equal keys can share one grid; the last element says whether they fit a page."""
     p = pieces[0]
     double = any_back(pieces)
+    rotatable = bool(getattr(comp, "rotatable", True))
     return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
-            getattr(comp, "rotatable", True), fits_page(p.w, p.h, options))
+            rotatable, fits_page(p.w, p.h, options, rotatable))
 
 
-def fits_page(w: float, h: float, options: Options) -> bool:
-    """Whether a piece fits one page at true size with its bleed, the frame giving way."""
+def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> bool:
+    """Whether a piece fits one page at true size with its bleed, the frame giving way (turned a
+    quarter only where it is ``rotatable``; one that does not fit is tiled as a poster)."""
     spacing = grid.Spacing(options.bleed, options.gutter)
     for landscape in (False, True):
         for mode in ("bands", "compact", "side"):
             area = make_frame(options, landscape, mode).area
-            if grid.choose_grid(area, w, h, False, True, spacing).per_page:
+            if grid.choose_grid(area, w, h, False, rotatable, spacing).per_page:
                 return True
     return False
 
@@ -226,7 +228,7 @@ def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[Piece
     """(the pieces that fit the room ``run`` left, the rest) where that needs fewer new pages."""
     p = pieces.sample
     fold = pieces.double and (options.backs == "fold" or not run.backs_page(run.page_count - 1))
-    spacing = grid.Spacing(options.bleed, options.gutter)
+    spacing = grid.spacing_for(options, p.shape)
     most = 0
     for room in run.free:
         area = Box(room.x, room.y, room.w, room.h - LABEL)
@@ -288,6 +290,8 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
         if split is not None and fill_page(rooms[0], split[0], body.entries, body.starts):
             pieces = split[1]
     run = RunPages.plan(pieces, options)
+    if not run.grid.per_page:  # a piece that may not turn fits only across a landscape page
+        run = RunPages.plan(pieces, options, landscape=True)
     entries = run.entries()
     starts = run.segment_starts(entries)
     body.entries.extend(entries)

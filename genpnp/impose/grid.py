@@ -1,15 +1,21 @@
 """Grid packing of same-size pieces, as single pieces, fold pairs or duplex pages.
 
-Without bleed, touching pieces share their cut lines. With bleed, neighbours sit a *gutter* apart
-(each piece's art runs half the gutter, at most the bleed, past its cut; ``--gutter 0`` butts them
-on shared cuts), the block's outer edges get the full bleed where the page has room, and crop marks
-run outside the block, inside the printer-safe area. Art never crosses a fold line.
+Without bleed, touching pieces share their cut lines. With bleed, one scheme on every paper, so
+that each cut line has one crop tick: rectangular pieces butt on shared cut lines (one cut serves
+both neighbours; the shared lines are drawn over the art), the block's outer edges get the full
+bleed where the page has room, and crop marks run outside the block, inside the printer-safe area.
+Fold pairs side by side meet front to back, unlike edges, so across their fold they keep a gutter
+(the widest up to twice the bleed that costs no piece, where that is at least ``GUTTER_MIN``: two
+ticks always read as two cuts). Round and hex pieces, cut along their outlines, sit a gutter apart
+(any width) so that no piece's bleed runs into its neighbour, and get no crop marks.
+``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
+most the bleed, past its cut). Art never crosses a fold line.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark, Placement
@@ -19,6 +25,7 @@ CROP_GAP = 1 * MM
 CROP_ROOM = CROP_GAP + CROP_LEN  # crop marks at their full length
 CROP_MIN = 2.4 * MM  # the shortest crop marks (0.4 mm gap, 2 mm line) on a tight page
 OUTER_MIN = 1 * MM  # the least outer bleed kept where a page is tight
+GUTTER_MIN = 2 * MM  # a narrower gutter between unlike edges gives way to a shared cut
 
 
 @dataclass(frozen=True)
@@ -44,10 +51,20 @@ class Unit:
 
 @dataclass(frozen=True)
 class Spacing:
-    """Bleed and gutter as asked for: ``gutter`` None is automatic (the widest that costs no piece)."""
+    """Bleed and gutter as asked for: ``gutter`` None is automatic: 0 for pieces that ``share`` cut
+    lines (rectangles with like edges), else the widest, up to twice the bleed, that costs no piece
+    (between rectangles at least ``GUTTER_MIN``, else none)."""
 
     bleed: float = 0.0
     gutter: float | None = None
+    share: bool = False
+    rect: bool = False  # pieces cut by crop marks: a gutter between them is GUTTER_MIN or none
+
+
+def spacing_for(options, shape: str) -> Spacing:
+    """The spacing of a build's pieces of ``shape``: rectangles share their cut lines."""
+    rect = shape not in ("circle", "hex")
+    return Spacing(options.bleed, options.gutter, rect, rect)
 
 
 @dataclass(frozen=True)
@@ -70,6 +87,8 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     if not b:
         g = asked or 0.0
         return Axis(max(int(math.floor((length + g + 1e-6) / (u + g))), 0), g)
+    if asked is None and spacing.share:
+        asked = 0.0
     g = asked if asked is not None else 0.0
     outer, crop = min(b, OUTER_MIN), CROP_MIN
     n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
@@ -80,6 +99,8 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     outer, spare = outer + d, spare - 2 * d
     if asked is None and n > 1:
         d = max(min(2 * b, spare / (n - 1)), 0.0)
+        if d < GUTTER_MIN and spacing.rect:  # too narrow to read as two cuts: one shared cut
+            d = 0.0
         g, spare = g + d, spare - (n - 1) * d
     crop += max(min(CROP_ROOM - CROP_MIN, spare / 2), 0.0)
     return Axis(n, g, outer, crop)
@@ -126,20 +147,28 @@ class Grid:
             out.append(Box(block.x + c * (u.uw + self.x.gap), block.y2 - (r + 1) * u.uh - r * self.y.gap, u.uw, u.uh))
         return out
 
-    def art_box(self, cell: Box, block: Box) -> Box:
-        """How far a unit's art may run: half the gutter (at most the bleed) inside the block,
-        the outer bleed on the block's edges."""
+    def art_box(self, cell: Box, block: Box, cells: list[Box] | None = None) -> Box:
+        """How far a unit's art may run: half the gutter (at most the bleed) towards a neighbour,
+        the outer bleed on the block's edges and where no unit of ``cells`` (the block's units, if
+        given: the end of a last row that is not full) stands beside it."""
         b = self.bleed
         if not b:
             return cell
 
-        def side(edge: float, limit: float, gap: float, outer: float) -> float:
-            return outer if abs(edge - limit) < 0.01 else min(b, gap / 2)
+        def at(dx: int, dy: int) -> bool:
+            x, y = cell.x + dx * (cell.w + self.x.gap), cell.y + dy * (cell.h + self.y.gap)
+            return any(abs(c.x - x) < 0.01 and abs(c.y - y) < 0.01 for c in cells or ())
 
-        left = side(cell.x, block.x, self.x.gap, self.x.outer)
-        right = side(cell.x2, block.x2, self.x.gap, self.x.outer)
-        bottom = side(cell.y, block.y, self.y.gap, self.y.outer)
-        top = side(cell.y2, block.y2, self.y.gap, self.y.outer)
+        def alone(dx: int, dy: int) -> bool:  # above or below, a diagonal neighbour's side bleeds
+            return cells is not None and not at(dx, dy) and not (dy and (at(-1, dy) or at(1, dy)))
+
+        def side(edge: float, limit: float, gap: float, outer: float, dx: int, dy: int) -> float:
+            return outer if abs(edge - limit) < 0.01 or alone(dx, dy) else min(b, gap / 2)
+
+        left = side(cell.x, block.x, self.x.gap, self.x.outer, -1, 0)
+        right = side(cell.x2, block.x2, self.x.gap, self.x.outer, 1, 0)
+        bottom = side(cell.y, block.y, self.y.gap, self.y.outer, 0, -1)
+        top = side(cell.y2, block.y2, self.y.gap, self.y.outer, 0, 1)
         return Box(cell.x - left, cell.y - bottom, cell.w + left + right, cell.h + bottom + top)
 
 
@@ -156,7 +185,15 @@ def back_rotation(front_rot: int, axis: str) -> int:
 
 
 def make_grid(area: Box, unit: Unit, spacing: Spacing) -> Grid:
-    return Grid(unit, axis_fit(area.w, unit.uw, spacing), axis_fit(area.h, unit.uh, spacing), spacing.bleed)
+    """The grid of ``unit`` in ``area``: fold pairs side by side meet front to back, unlike edges,
+    so they keep a gutter across their fold (where one of ``GUTTER_MIN`` or more fits)."""
+    x, y = spacing, spacing
+    if spacing.share and unit.fold:
+        if unit.fold == "v":
+            x = replace(spacing, share=False)
+        else:
+            y = replace(spacing, share=False)
+    return Grid(unit, axis_fit(area.w, unit.uw, x), axis_fit(area.h, unit.uh, y), spacing.bleed)
 
 
 def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spacing: Spacing,
@@ -186,6 +223,9 @@ def place_unit(component, piece, cell: Box, unit: Unit, art: Box | None = None,
     ``art`` is how far the unit's art may run (see ``Grid.art_box``); a fold line stops it.
     """
     art = art or cell
+    if piece.shape in ("circle", "hex") and bleed:  # a round piece's bleed rings its outline: as wide as
+        # the nearest neighbour allows, so it never runs into another piece
+        bleed = max(min(bleed, cell.x - art.x, art.x2 - cell.x2, cell.y - art.y, art.y2 - cell.y2), 0.0)
     front_box = Box(cell.x, cell.y + (unit.h if unit.fold == "h" else 0), unit.w, unit.h)
     if unit.fold == "v":
         f = cell.x + unit.w

@@ -14,7 +14,7 @@ from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
 from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
 from genpnp.impose.options import Options
-from genpnp.impose.sheet import Box, Deferred, Mark, Placement, Sheet, free_after
+from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet, free_after
 
 LABEL = 4.5 * MM  # room above a block that shares a page, for its label
 GAP = 3 * MM  # between blocks that share a page
@@ -141,7 +141,7 @@ class RunPages:
         ``mode``), on portrait pages or ``landscape`` ones."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
-        spacing = grid.Spacing(options.bleed, options.gutter)
+        spacing = grid.spacing_for(options, p.shape)
         count = len(pieces)
         best = None
         for rank, name in enumerate(MODES):
@@ -161,7 +161,7 @@ class RunPages:
             best = (grid.pages_for(count, g.per_page), 0, frame, g)
         _, _, frame, g = best
         area = frame.area
-        if frame.mode == "bands":  # keep a band for the scale square where that costs no paper
+        if frame.mode == "bands" and g.per_page:  # keep a band for the scale square where that costs no paper
             rows_used = min(g.rows, -(-count // g.cols))
             if scale_spot(frame, g.extent(g.block(area, rows_used))) is None:
                 reduced = reserve_scale(frame)
@@ -169,7 +169,7 @@ class RunPages:
                 if g2.per_page and grid.pages_for(count, g2.per_page) == grid.pages_for(count, g.per_page):
                     area, g = reduced, g2
         run = cls(pieces, options, frame, area, g, fold)
-        run.free = run._free_room()
+        run.free = run._free_room() if g.per_page else []
         return run
 
     def to_side(self) -> RunPages:
@@ -198,6 +198,10 @@ class RunPages:
             out.append(self.host)
             if backs:
                 out.append(Deferred(partial(self.back, n), "back"))
+            if self.landscape:
+                for entry in out[-1 - backs:]:
+                    if isinstance(entry, Deferred):
+                        entry.size = (self.frame.page_w, self.frame.page_h)
         return out
 
     def segment_starts(self, entries: list[Sheet | Deferred]) -> list[tuple[str, Sheet | Deferred]]:
@@ -257,7 +261,7 @@ class RunPages:
             extents.append(ext)
             comp(sheet)
         if self.extra.get(n) and self.options.bleed:  # blocks share the page: no crop mark on another's art
-            inks = [p.ink for p in sheet.placements]
+            inks = [p.ink for p in sheet.placements] + [label_box(label) for label in sheet.labels]
             boxes = [p.box for p in sheet.placements]
             sheet.marks = [m for m in sheet.marks if m.kind != "crop" or not (
                 any(_touches(m, b) for b in inks) or grid.cut_crosses(m, boxes))]
@@ -275,17 +279,22 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
     """Place pieces in a block's cells, with fold lines, cut lines or (with bleed) crop marks."""
     folds: list[Mark] = []
     placed: list[Placement] = []
+    cells = cells[:len(pieces)]
+    if cells:  # the pieces' own extent: a short last row leaves no crop mark out past its end
+        x, y = min(c.x for c in cells), min(c.y for c in cells)
+        block = Box(x, y, max(c.x2 for c in cells) - x, max(c.y2 for c in cells) - y)
     for (comp, piece), cell in zip(pieces, cells):
-        p, marks = grid.place_unit(comp, piece, cell, g.unit, g.art_box(cell, block), g.bleed)
+        p, marks = grid.place_unit(comp, piece, cell, g.unit, g.art_box(cell, block, cells), g.bleed)
         placed.extend(p)
         folds.extend(marks)
     sheet.placements.extend(placed)
     sheet.marks.extend(folds)
     sample = pieces[0][1]
     if g.bleed:
-        if sample.shape in ("circle", "hex"):
+        if sample.shape in ("circle", "hex", "net"):  # cut along their outlines: no crop marks
             sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
-        elif g.x.gap < 0.01 or g.y.gap < 0.01:  # butted pieces: their shared cuts show over the art
+            return
+        if g.x.gap < 0.01 or g.y.gap < 0.01:  # butted pieces: their shared cuts show over the art
             sheet.marks.extend(m for m in grid.cut_marks(placed, folds, sample.shape, sample.radius)
                                if _inner(m, block))
         sheet.marks.extend(grid.crop_marks(placed, block, (g.x.outer, g.y.outer), (g.x.crop, g.y.crop)))
@@ -304,6 +313,18 @@ def fitted_label(text: str, room: float, size: float = 8.0, least: float = 5.0) 
     while len(text) > 1 and fonts.text_width(text, fonts.BOLD, size) > room:
         text = text[:-2].rstrip() + "…"
     return size, text
+
+
+def label_box(label: Label) -> Box:
+    """Where a label's text may ink (with a little room around it)."""
+    from genpnp.core import fonts
+
+    w = fonts.text_width(label.text, fonts.BOLD if label.bold else fonts.DEFAULT, label.size)
+    x = label.x - (w / 2 if label.align == "center" else w if label.align == "right" else 0)
+    box = Box(x - 0.5 * MM, label.y - 0.3 * label.size - 0.5 * MM, w + MM, 1.3 * label.size + MM)
+    if label.rotate % 180:
+        return Box(label.x - box.h / 2, label.y - box.w / 2, box.h, box.w)
+    return box
 
 
 def _touches(mark: Mark, box: Box) -> bool:

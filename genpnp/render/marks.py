@@ -1,4 +1,5 @@
-"""How marks look: cut lines thin and solid, fold lines dashed, crop marks black, glue hatched."""
+"""How marks look: cut lines thin, solid and dark on a white halo (they stand out on any fill, in
+every ink), fold lines a lighter blue dash-dot (never read as a cut), crop marks black, glue hatched."""
 
 from __future__ import annotations
 
@@ -10,25 +11,29 @@ from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark
 from genpnp.render.shapes import outline, pair_outline
 
-CUT = Color(0.45, 0.45, 0.45)
-FOLD = Color(0.2, 0.2, 0.2)
+CUT = Color(0.2, 0.2, 0.2)
+CUT_HALO = Color(1, 1, 1)  # under a cut line: it shows between two fills of any shade
+FOLD = Color(0.2, 0.5, 0.85)
 CROP = Color(0, 0, 0)
 TRIM = Color(0.75, 0.1, 0.1)
 GLUE = Color(0.88, 0.88, 0.88)
 ALIGN = Color(0, 0, 0)
 
 CUT_WIDTH = 0.35
-FOLD_DASH = (3.0, 2.0)
+HALO_WIDTH = 0.95  # its half width within the audit's hairline tolerance at a page's safe edge
+FOLD_WIDTH = 0.7
+FOLD_DASH = (6.0, 2.0, 1.2, 2.0)  # long dash, dot: the fold convention, unlike any cut
 TRIM_DASH = (1.0, 1.5)
 
 
 def draw_mark(surface: Any, mark: Mark) -> None:
     if mark.kind == "cut":
         (x1, y1), (x2, y2) = mark.points
+        surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
         surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
     elif mark.kind == "fold":
         (x1, y1), (x2, y2) = mark.points
-        surface.line(x1, y1, x2, y2, FOLD, 0.6, FOLD_DASH)
+        surface.line(x1, y1, x2, y2, FOLD, FOLD_WIDTH, FOLD_DASH)
     elif mark.kind == "crop":
         (x1, y1), (x2, y2) = mark.points
         surface.line(x1, y1, x2, y2, CROP, 0.3)
@@ -50,6 +55,7 @@ def draw_mark(surface: Any, mark: Mark) -> None:
             path = pair_outline(b.x, b.y, b.w, b.h, HINGE * d)
         else:
             path = outline(mark.shape, b.x, b.y, b.w, b.h, mark.radius)
+        surface.path(path, stroke=CUT_HALO, width=HALO_WIDTH)
         surface.path(path, stroke=CUT, width=CUT_WIDTH)
 
 
