@@ -173,3 +173,67 @@ def test_colours_alike_in_grey_are_a_warning(tmp_path):
     assert any('"blue" and "paper" print alike in --ink bw' in m for m in messages)
     code, out = validate(folder)
     assert code == 0 and "contrast" in out
+
+
+@pytest.fixture(scope="module")
+def saver(tmp_path_factory):
+    out = tmp_path_factory.mktemp("saver")
+    return {name: build_game(load_game(CONTENT / name), Options(ink="saver"), out).path for name in GAMES}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_saver_text_reads_against_what_is_printed_under_it(saver, name: str):
+    """Issue 29: in saver every run of text has a contrast ratio of 4.5 (3 when large) against the pixels
+    around it, measured on the rendered page (white titles on a band that saver lightens turn dark)."""
+    from textcontrast import runs
+
+    measured = runs(saver[name])
+    assert len(measured) > 100
+    faint = [(r.page, r.text[:40], round(r.ratio, 2), r.needed) for r in measured if r.ratio < r.needed]
+    assert not faint, faint
+
+
+def test_saver_text_rule_turns_white_text_on_a_lightened_band_dark(tmp_path):
+    """The rule itself, on a drawn page: white text on a large dark band reads in colour; in saver the band
+    becomes a light tint and the text its dark shade; in colour nothing changes."""
+    from textcontrast import runs
+
+    from genpnp.core import fonts
+    from genpnp.core.color import Color
+
+    band = Color(0.36, 0.23, 0.47)
+    pages = {}
+    for ink in ("color", "saver"):
+        path = tmp_path / f"{ink}.pdf"
+
+        def draw(surface, _number):
+            surface.rect(20, 20, 300, 80, fill=band)
+            surface.text(40, 50, "Carry it out as soon as you draw it", fonts.DEFAULT, 9, Color(1, 1, 1))
+
+        write_pdf(path, [(340, 120)], draw, "band", "test", ink)
+        pages[ink] = runs(path)
+    assert pages["color"][0].ratio >= 4.5 and pages["saver"][0].ratio >= 4.5, pages
+
+
+def test_saver_prints_large_fills_as_tints_and_keeps_small_marks(tmp_path):
+    """A large fill prints as a light tint with a band of its colour; a pip keeps its colour."""
+    from genpnp.core.color import Color
+
+    red = Color(0.66, 0.14, 0.13)
+    path = tmp_path / "s.pdf"
+
+    def draw(surface, _number):
+        surface.rect(20, 20, 144, 144, fill=red)  # 2 in square: large
+        surface.circle(250, 90, 5, fill=red)  # a pip
+
+    write_pdf(path, [(300, 200)], draw, "fills", "test", "saver")
+    page = _render(path, False)[0]
+    scale = DPI / 72
+
+    def at(x, y):
+        return page.getpixel((round(x * scale), round((200 - y) * scale)))
+
+    inside, edge, pip = at(92, 92), at(21.5, 92), at(250, 90)
+    assert min(inside) > 220  # a light tint
+    assert abs(edge[0] - 168) < 20 and edge[1] < 80  # the band: the colour itself
+    assert abs(pip[0] - 168) < 20 and pip[1] < 80  # the pip at full strength

@@ -58,7 +58,7 @@ def test_every_sheet_has_title_footer_scale(tmp_path: Path):
     run("build", "gerrymander", "--out", tmp_path, "--content", CONTENT)
     text = pdf_text(tmp_path / "gerrymander-letter-color.pdf")
     pages = text.split("page ")
-    assert "Red tiles 1 to 64 · Blue tiles 1 to 26" in text and "Blue tiles 27 to 64 · Die" in text
+    assert "Red tiles · Blue tiles 1 to 26 of 64" in text and "Blue tiles 27 to 64 of 64 · Die" in text
     assert text.count("scale check") == 2  # on the cover and the first sheet to cut (issue 25)
     for n in range(1, 6):
         assert f"page {n} of 5" in text

@@ -14,7 +14,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.load.project import load_game
-from genpnp.render.cover import page_range, page_ranges
+from genpnp.render.cover import PAPER_NAMES, page_ranges
 from genpnp.render.sheet import draw_sheet
 
 GAMES = ("berrymandering", "berzerka", "gerrymander", "mapmaker", "redistrict")
@@ -22,8 +22,9 @@ SETS = list(itertools.product(("letter", "a4", "legal"), ("fold", "duplex"), (0,
 
 # what a legend line or a printing line says, and the mark or page it needs in the build
 LEGEND_WORDS = {"cut": "cut along this line", "fold": "fold along this line", "crop": "crop marks: cut between",
-                "hinge": "round pairs: cut around both", "trim": "poster: trim the part",
-                "glue": "poster: glue strip", "edge": "poster: lay the next", "align": "poster: alignment marks"}
+                "hinge": "round pairs: cut around both", "trim": "board in parts: trim each part",
+                "glue": "board in parts: glue strip", "edge": "board in parts: lay the next",
+                "align": "board in parts: alignment marks"}
 
 
 def _marks_of_every_page(doc) -> set[str]:
@@ -77,29 +78,62 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("glue strip" in printing) == ("glue" in marks), where
         assert ("double-sided" in printing) == (backs == "duplex" and doc.single_sided != 1), where
         assert ("(backs)" in printing) == ("back" in roles), where
-        assert ("Print single-sided." in printing) == (backs == "fold"), where
-        if doc.single_sided > 1:  # a duplex build: which pages print double-sided, which single-sided
-            assert f"Print {page_range(1, doc.single_sided - 1)} double-sided" in printing, where
-            assert f"then {page_range(doc.single_sided, len(roles))} single-sided" in printing, where
         # components with stock: card: the cover names exactly the pages that hold them
         stock = [n + 1 for n, s in enumerate(doc.sheets)
                  if any(getattr(p.component, "stock", "paper") == "card" for p in s.placements)]
         assert ("on card stock" in printing) == bool(stock), where
-        if stock:
-            assert f"Print pages {page_ranges(stock)} on card stock" in printing, where
+        assert "stays paper" not in printing, where  # never "stays paper" beside "print ... on card stock"
+        # the cover's footer names only what changes this PDF, in a player's words; no cover in its own contents
+        assert not re.search(r"· (fold|duplex|color|bw|saver|letter|a4|legal) ·", cover), where
+        assert ("print double-sided" in cover) == ("back" in roles), where
+        assert ("fold pairs" in cover.split("Printing")[-1].lower()) == bool(folds), where
+        assert not re.search(r"Contents.*\bCover \d", cover), where
+        _print_steps_followable(printing, roles, stock, doc, where)
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
             assert "fold on the dashed line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it
         assert len(cal) == (1 if backs == "duplex" and "back" in roles else 0), where
         for page in cal:
             assert roles[page] == "calibration-back", where
-            assert f"pages {page} and {page + 1}" in printing, where
             assert f"Print pages {page} and {page + 1} alone, double-sided" in text[page], where
         # the scale check: the cover and the first sheet to cut, which the cover names
         first_cut = next(n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster"))
         assert doc.scale_pages == {1, first_cut}, where
-        assert f"on page {first_cut}, the first sheet to cut" in printing, where
+        assert f"on page {first_cut}, the first sheet to cut, must measure" in printing, where
+        bar = doc.sheets[first_cut - 1].scale_box is None
+        assert (f"bar on page {first_cut}" in printing) == bar, where  # the page's check named as drawn
+        assert f"on {PAPER_NAMES[paper]} paper" in printing, where
 
+
+def _pages_of(words: str) -> list[int]:
+    """"pages 1-4 and 7-8" / "pages 1 to 4" / "pages 5 and 6" / "page 9" -> the page numbers."""
+    out: list[int] = []
+    words = re.sub(r"(\d+) to (\d+)", r"\1-\2", words)
+    for a, b in re.findall(r"(\d+)(?:-(\d+))?", words):
+        out.extend(range(int(a), int(b or a) + 1))
+    return out
+
+
+def _print_steps_followable(printing: str, roles: list[str], stock: list[int], doc, where: str) -> None:
+    """Issue 29: the printing steps followed in order print every page once: the calibration sheet
+    first (its pages named), then each job on one stock (paper or card), never mixing them."""
+    jobs = re.findall(r"\d+\. ((?:Print|The calibration sheet first)[^.]*\.)", printing)
+    total = len(roles)
+    if not jobs:  # one job for the whole PDF
+        assert re.search(r"Print (double|single)-sided", printing), where
+        assert not stock or len(stock) == total, where
+        return
+    printed: list[int] = []
+    for n, job in enumerate(jobs):
+        pages = _pages_of(re.split(r" double-sided| single-sided| alone", job)[0])
+        assert pages, (where, job)
+        if job.startswith("The calibration sheet first"):
+            assert n == 0 and pages == [doc.calibration, doc.calibration + 1], (where, job)
+        elif stock:  # a job on one stock: card holds exactly the card pages
+            assert ("on card stock" in job) == all(p in stock for p in pages), (where, job)
+            assert ("on card stock" in job) == any(p in stock for p in pages), (where, job)
+        printed.extend(pages)
+    assert sorted(printed) == list(range(1, total + 1)), (where, printed)  # every page once
 
 def test_page_ranges_name_runs_of_pages():
     assert page_ranges([5]) == "5"
@@ -231,3 +265,120 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
     assert len(labels) == 2 and title.y > max(b.y2 for b in labels)  # above the column labels
     for ink in ("color", "bw"):
         assert not audit_game(game, Options(ink=ink)).findings
+
+
+def test_the_calibration_back_has_one_kind_of_red_mark():
+    """Issue 29, item 7: the back carries the red crosshairs alone (no rulers beside them), so "the
+    centre of the red circle" on the front's black rulers names one point."""
+    from genpnp.render.calibration import BACK, draw_marks, player_steps
+
+    class Lines:
+        def __init__(self) -> None:
+            self.lines: list[tuple] = []
+            self.circles: list[tuple] = []
+
+        def line(self, x1, y1, x2, y2, color, width, dash=None) -> None:
+            self.lines.append((x1, y1, x2, y2, color))
+
+        def circle(self, x, y, r, **kw) -> None:
+            self.circles.append((x, y, r, kw.get("stroke")))
+
+        def text(self, *args) -> None:
+            self.lines.append(("text", *args))
+
+    back, front = Lines(), Lines()
+    draw_marks(back, 600, 800, "back")
+    draw_marks(front, 600, 800, "front")
+    assert len(back.lines) == 10 and all(ln[4] == BACK for ln in back.lines)  # five crosshairs, two strokes each
+    assert len(back.circles) == 5 and all(c[3] == BACK for c in back.circles)
+    assert len(front.lines) > 40 and all(ln[4] != BACK for ln in front.lines if ln[0] != "text")  # rulers: front
+    steps = " ".join(player_steps("long", (5, 6)))
+    assert "centre of its red circle" in steps and "only the front has rulers" in steps
+
+
+@pytest.mark.parametrize("ink", ["color", "bw", "saver"])
+def test_the_cover_band_spends_toner_only_in_colour(ink: str):
+    """Issue 29, item 8: the cover's band is a light tint in colour; in bw and saver no flood fill
+    wider than the pieces (a thin rule instead)."""
+    from genpnp.render.recorder import RecordingSurface
+
+    game = load_game(CONTENT / "gerrymander")
+    doc = impose_game(game, Options(paper=parse_paper("letter"), ink=ink))
+    wide: list[tuple] = []
+
+    class Fills(RecordingSurface):
+        def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5, radius=0.0, dash=None) -> None:
+            if fill is not None and w > 150 * MM:
+                wide.append((w, h, fill))
+            super().rect(x, y, w, h, fill, stroke, width, radius, dash)
+
+    draw_sheet(Fills({}), doc, doc.sheets[0], 1, len(doc.sheets))
+    assert len(wide) == (1 if ink == "color" else 0), wide
+    if wide:  # light: a tint the eye reads as paper with a hint of the game's colour
+        assert min(wide[0][2].r, wide[0][2].g, wide[0][2].b) > 0.85, wide
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sheet_titles_number_pieces_only_where_a_section_continues(name: str):
+    """Issue 29, item 5: a page that holds all of a component's pieces names it alone ("Value
+    tokens", not "Value tokens 1 to 16"); where a component continues on another page its pieces'
+    numbers say of how many ("Blue tiles 1 to 26 of 64"); a designer's title over several pages
+    is followed by "(continued)", never a bare "(1)"."""
+    import sweep
+
+    doc = sweep.document(name, "letter", "fold", 0)
+    for n, sheet in enumerate(doc.sheets, start=1):
+        if sheet.role != "pieces":
+            continue
+        assert not re.search(r"\(\d+\)$", sheet.title), (n, sheet.title)
+        for comp in {p.component.name: p.component for p in sheet.placements}.values():
+            held = {p.piece.index for p in sheet.placements if p.component is comp}
+            count = len(comp.pieces)
+            if comp.label in sheet.title and len(held) == count:
+                assert not re.search(re.escape(comp.label) + r" \d", sheet.title), (n, sheet.title)
+        for first, last, of in re.findall(r" (\d+)(?: to (\d+))? of (\d+)", sheet.title):
+            assert int(last or first) <= int(of) and (int(first) > 1 or int(last or first) < int(of)), sheet.title
+
+
+@pytest.mark.parametrize("name", ["mapmaker", "redistrict"])
+def test_board_parts_are_numbered_never_named_like_board_spaces(name: str, tmp_path: Path):
+    """Issue 29, item 6: a board's parts are "part 1 of 2", never "part A1" (a county may be A1),
+    in the page title, the note under it, the label under the part and the cover's legend."""
+    import sweep
+
+    doc = sweep.document(name, "letter", "fold", 0)
+    posters = [(n, s) for n, s in enumerate(doc.sheets, start=1) if s.role == "poster"]
+    assert posters
+    text = _pages_text(doc, tmp_path / "p.pdf", [1, *[n for n, _ in posters]])
+    total = len(posters)
+    for k, (n, sheet) in enumerate(posters, start=1):
+        assert f"part {k} of {total}" in sheet.title, sheet.title
+        words = " ".join([sheet.title, sheet.content.get("steps", ""), *[lb.text for lb in sheet.labels]])
+        assert not re.search(r"parts? [A-Z]\d", words), words
+        assert not re.search(r"part [A-Z]\d", text[n]), text[n]
+    assert "poster:" not in text[1] and "board in parts: glue strip" in text[1]
+
+
+def test_the_designer_chooses_the_covers_pieces(tmp_path):
+    """game.yaml ``cover:`` names the pieces the cover shows, as figures name them; a name that does not
+    exist is an error at its line in game.yaml, with did-you-mean."""
+    from pdfcheck import copy_game, run
+
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options
+    from genpnp.load.project import load_game
+    from genpnp.render.cover import cover_pieces
+
+    game_dir = copy_game(tmp_path, "gerrymander")
+    yaml = game_dir / "game.yaml"
+    text = yaml.read_text(encoding="utf-8")
+    yaml.write_text(text + "cover: [blue-tiles#3, die, red-tiles#2]\n", encoding="utf-8")
+    game = load_game(game_dir)
+    shown = [(comp.name, piece.index, face) for comp, piece, face in cover_pieces(game)]
+    assert shown == [("blue-tiles", 3, "front"), ("die", 1, "front"), ("red-tiles", 2, "front")]
+    assert impose_game(game, Options()).sheets  # the cover draws them
+    line = text.count("\n") + 1
+    yaml.write_text(text + "cover: [blue-tile#3]\n", encoding="utf-8")
+    result = run("validate", "--content", game_dir.parent, "gerrymander")
+    assert result.exit_code != 0
+    assert f"game.yaml:{line}:" in result.output and 'did you mean "blue-tiles"' in result.output, result.output

@@ -110,3 +110,35 @@ def test_a_heading_keeps_its_floated_figure(tmp_path: Path, float_before: bool) 
         assert hy - (fy + fh) < guide.size * 4, filler  # ... right above it
         moved += hx > area.x + col_w or hp > 0
     assert moved  # some fillers pushed the heading on to the next column: the rule was tested there
+
+
+def test_no_paragraph_leaves_a_line_alone_at_the_foot_or_top_of_a_column() -> None:
+    from genpnp.content.markdown import Block
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import GAP, layout_blocks
+
+    area = Box(0, 0, 300, 200)
+    col_w = (area.w - GAP) / 2
+    checked = 0
+    for filler in range(0, 12):
+        for words in (20, 35, 50, 90):  # about 2, 3, 4 and 7 lines of a column
+            texts = ["filler words " * 6] * filler + [" ".join(f"p{n}" for n in range(words))] * 3
+            blocks = tuple(Block("para", t, line=n + 1) for n, t in enumerate(texts))
+            pages = layout_blocks(blocks, fonts.DEFAULT, SIZE, area, 2)
+            spots: dict[tuple, set] = {}
+            for page, ops in enumerate(pages):
+                for op in ops:
+                    if op[0] == "text" and op[3].startswith("p"):
+                        spots.setdefault((page, op[1] >= col_w), set()).add(round(op[2], 2))
+            runs = [len(lines) for _, lines in sorted(spots.items())]  # lines of the 3 paragraphs per column
+            total = sum(runs)
+            per = total // 3
+            # each paragraph's lines, column by column: the split points come from the baselines' order
+            lines = [(key, y) for key, ys in sorted(spots.items()) for y in sorted(ys, reverse=True)]
+            for n in range(3):
+                mine = lines[n * per:(n + 1) * per]
+                columns = [sum(1 for k, _ in mine if k == key) for key in dict.fromkeys(k for k, _ in mine)]
+                if len(columns) > 1:
+                    checked += 1
+                    assert min(columns) >= 2, (filler, words, columns)
+    assert checked  # some paragraphs did split between columns

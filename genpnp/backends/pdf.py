@@ -17,10 +17,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from genpnp.backends import patterns
-from genpnp.backends.ink import map_fill, map_stroke
+from genpnp.backends.ink import fill_look, map_stroke, mark_color, needed_contrast, size_class, text_color
 from genpnp.backends.pdfstream import streaming_canvas
 from genpnp.core import fonts
-from genpnp.core.color import Color
+from genpnp.core.color import WHITE, Color
 
 _REGISTERED: set[str] = set()
 
@@ -41,34 +41,62 @@ class PdfSurface:
         self.c = canvas
         self.ink = ink
         self.forms: set[str] = set()
+        # the ink modes judge a fill by its size on the page and text by what is printed under it: the
+        # transformation to the page, and the fills drawn on this page so far (page box, printed colour,
+        # the game's colour); a reused form's fills, relative to the form, are placed again with it
+        self._ctm: Matrix = IDENTITY
+        self._ctms: list[Matrix] = []
+        self.backdrops: list[Backdrop] = []
+        self._form_backdrops: dict[str, tuple[Matrix, list[Backdrop]]] = {}
+
+    def new_page(self) -> None:
+        self._ctm, self._ctms, self.backdrops = IDENTITY, [], []
 
     # -- state
     def save(self) -> None:
         self.c.saveState()
+        self._ctms.append(self._ctm)
 
     def restore(self) -> None:
         self.c.restoreState()
+        if self._ctms:
+            self._ctm = self._ctms.pop()
 
     def translate(self, x: float, y: float) -> None:
         self.c.translate(x, y)
+        self._ctm = _concat(self._ctm, (1, 0, 0, 1, x, y))
 
     def rotate(self, degrees: float) -> None:
         self.c.rotate(degrees)
+        c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+        self._ctm = _concat(self._ctm, (c, s, -s, c, 0, 0))
 
     def scale(self, sx: float, sy: float) -> None:
         self.c.scale(sx, sy)
+        self._ctm = _concat(self._ctm, (sx, 0, 0, sy, 0, 0))
+
+    def _page_box(self, box: Box) -> Box:
+        """The page box (x0, y0, x1, y1) around a box in the current coordinates."""
+        return _map_box(self._ctm, box)
 
     # -- paint helpers
     def _paint(self, build: Callable[[Any], None], fill: Color | None, stroke: Color | None, width: float,
-               dash: Sequence[float] | None) -> None:
+               dash: Sequence[float] | None, box: Box = (0, 0, 0, 0)) -> None:
         if fill is None and stroke is None:
             return
         path = self.c.beginPath()
         build(path)
         pattern = ""
+        band = None
         if fill is not None:
-            f, pattern = map_fill(fill, self.ink)
+            page = self._page_box(box)
+            look = fill_look(fill, self.ink, page[2] - page[0], page[3] - page[1])
+            f, pattern, band = look.color, look.pattern, look
+            if self.ink != "color" and size_class(page[2] - page[0], page[3] - page[1]) == "small":
+                under, source = self._backdrop_at((page[0] + page[2]) / 2, (page[1] + page[3]) / 2)
+                f = mark_color(f, fill, under, source, self.ink)
             self.c.setFillColorRGB(f.r, f.g, f.b)
+            self.backdrops.append((page, f, fill))
         if stroke is not None:
             s = map_stroke(stroke, self.ink)
             self.c.setStrokeColorRGB(s.r, s.g, s.b)
@@ -77,6 +105,8 @@ class PdfSurface:
         self.c.drawPath(path, fill=1 if fill is not None else 0, stroke=0)
         if pattern:
             self._pattern(build, pattern)
+        if band is not None and band.band is not None:
+            self._band(build, band.band, band.band_width)
         if stroke is not None:
             path = self.c.beginPath()
             build(path)
@@ -94,18 +124,40 @@ class PdfSurface:
         self.c.drawPath(path, fill=1, stroke=0)
         self.c.restoreState()
 
+    def _band(self, build: Callable[[Any], None], color: Color, band: float) -> None:
+        """A band of ``color`` along the inside edge of the shape just filled (its outline stroked twice as
+        wide, clipped to the shape)."""
+        self.c.saveState()
+        clip = self.c.beginPath()
+        build(clip)
+        self.c.clipPath(clip, stroke=0, fill=0)
+        path = self.c.beginPath()
+        build(path)
+        self.c.setStrokeColorRGB(color.r, color.g, color.b)
+        self.c.setLineWidth(2 * band / self._scale())
+        self.c.setDash([])
+        self.c.drawPath(path, fill=0, stroke=1)
+        self.c.restoreState()
+
+    def _scale(self) -> float:
+        a, b, c, d = self._ctm[:4]
+        return max(1e-9, abs(a * d - b * c)) ** 0.5
+
     # -- shapes
     def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5, radius=0.0, dash=None) -> None:
+        box = (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h))
         if radius > 0:
-            self._paint(lambda p: p.roundRect(x, y, w, h, min(radius, w / 2, h / 2)), fill, stroke, width, dash)
+            self._paint(lambda p: p.roundRect(x, y, w, h, min(radius, w / 2, h / 2)), fill, stroke, width, dash,
+                        box)
         else:
-            self._paint(lambda p: p.rect(x, y, w, h), fill, stroke, width, dash)
+            self._paint(lambda p: p.rect(x, y, w, h), fill, stroke, width, dash, box)
 
     def circle(self, cx, cy, r, fill=None, stroke=None, width=0.5, dash=None) -> None:
-        self._paint(lambda p: p.circle(cx, cy, r), fill, stroke, width, dash)
+        self._paint(lambda p: p.circle(cx, cy, r), fill, stroke, width, dash, (cx - r, cy - r, cx + r, cy + r))
 
     def ellipse(self, x, y, w, h, fill=None, stroke=None, width=0.5) -> None:
-        self._paint(lambda p: p.ellipse(x, y, w, h), fill, stroke, width, None)
+        self._paint(lambda p: p.ellipse(x, y, w, h), fill, stroke, width, None,
+                    (min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h)))
 
     def polygon(self, points, fill=None, stroke=None, width=0.5, close=True, dash=None) -> None:
         pts = list(points)
@@ -119,10 +171,11 @@ class PdfSurface:
             if close:
                 p.close()
 
-        self._paint(build, fill if close else None, stroke, width, dash)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        self._paint(build, fill if close else None, stroke, width, dash, (min(xs), min(ys), max(xs), max(ys)))
 
     def path(self, commands, fill=None, stroke=None, width=0.5, dash=None) -> None:
-        self._paint(lambda p: _build_path(p, commands), fill, stroke, width, dash)
+        self._paint(lambda p: _build_path(p, commands), fill, stroke, width, dash, _path_box(commands))
 
     def line(self, x1, y1, x2, y2, stroke, width=0.5, dash=None) -> None:
         s = map_stroke(stroke, self.ink)
@@ -135,9 +188,12 @@ class PdfSurface:
 
     # -- text
     def text(self, x, y, text, font, size, color, align="left") -> None:
-        col = color if self.ink != "bw" else map_stroke(color, "bw")
-        if self.ink == "bw" and color.luminance > 0.8:
-            col = Color(1, 1, 1)
+        col = color
+        if self.ink != "color":
+            width = fonts.text_width(text, font, size)
+            left = x - width / 2 if align == "center" else x - width if align == "right" else x
+            printed, source = self.backdrop(left + width / 2, y + size * 0.3)
+            col = text_color(color, self.ink, printed, source, needed_contrast(size, font))
         self.c.setFillColorRGB(col.r, col.g, col.b)
         self.c.setFont(font_id(font), size)
         if align == "center":
@@ -174,15 +230,78 @@ class PdfSurface:
         _build_path(p, commands)
         self.c.clipPath(p, stroke=0, fill=0)
 
+    def backdrop(self, x: float, y: float) -> tuple[Color, Color | None]:
+        """(the colour printed, the game's colour of that fill) under the point (x, y) of the current
+        coordinates: the last fill drawn there on this page, or the paper (white, None)."""
+        return self._backdrop_at(*_apply(self._ctm, x, y))
+
+    def _backdrop_at(self, px: float, py: float) -> tuple[Color, Color | None]:
+        for (x0, y0, x1, y1), printed, source in reversed(self.backdrops):
+            if x0 <= px <= x1 and y0 <= py <= y1:
+                return printed, source
+        return WHITE, None
+
     def reuse(self, key, w, h, draw) -> None:
-        name = _form_name(key)
+        # bw and saver judge fills by their size on the page: a face drawn at another scale (a cover's
+        # smaller pieces) is another form
+        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}")
         if name not in self.forms:
             pad = max(w, h)
+            first = len(self.backdrops)
             self.c.beginForm(name, -pad, -pad, w + pad, h + pad)
             draw(self)
             self.c.endForm()
             self.forms.add(name)
+            self._form_backdrops[name] = (self._ctm, self.backdrops[first:])
+        else:  # the form's fills, placed where the form is drawn this time
+            ctm, drawn = self._form_backdrops.get(name, (IDENTITY, []))
+            move = _concat(self._ctm, _inverse(ctm))
+            self.backdrops.extend((_map_box(move, box), printed, source) for box, printed, source in drawn)
         self.c.doForm(name)
+
+
+Matrix = tuple[float, float, float, float, float, float]  # a PDF transformation (a b c d e f)
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Backdrop = tuple[Box, Color, Color]  # a fill's box on the page, its printed colour, the game's colour
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _concat(m: Matrix, n: Matrix) -> Matrix:
+    """``n`` applied first, then ``m`` (what the PDF operator ``cm`` with ``n`` does to the matrix ``m``)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def _inverse(m: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    det = a * d - b * c or 1e-12
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _map_box(m: Matrix, box: Box) -> Box:
+    x0, y0, x1, y1 = box
+    pts = [_apply(m, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
+    return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
+
+
+def _path_box(commands) -> Box:
+    xs: list[float] = []
+    ys: list[float] = []
+    for cmd in commands:
+        if cmd[0] == "A":
+            cx, cy, r = cmd[1:4]
+            xs += [cx - r, cx + r]
+            ys += [cy - r, cy + r]
+        elif cmd[0] != "Z":
+            xs += list(cmd[1::2])
+            ys += list(cmd[2::2])
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else (0.0, 0.0, 0.0, 0.0)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -232,6 +351,7 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
                 canvas.setPageSize(size)
                 for n in marked.get(number + 1, ()):
                     canvas.bookmarkPage(f"o{n}", fit="XYZ", top=size[1])
+                surface.new_page()
                 draw_page(surface, number)
                 canvas.showPage()
                 if progress:

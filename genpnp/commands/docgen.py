@@ -86,7 +86,7 @@ def content_reference() -> str:
     from genpnp.load.projectfile import ProjectDefaults, ReleaseMatrix
     from genpnp.model.band import TitleBand
     from genpnp.model.base import Component, Face
-    from genpnp.model.figure import FigArrow, FigCallout, FigOutline, FigPiece, FigureSpec
+    from genpnp.model.figure import FigArrow, FigCallout, FigEdge, FigOutline, FigPanel, FigPiece, FigureSpec
     from genpnp.model.game import FontEntry, GameMeta, PaletteEntry, ReleaseSpec, Styles, TextStyle
     from genpnp.model.stamp import Stamp
     from genpnp.rules.docs import rules_section
@@ -112,7 +112,8 @@ def content_reference() -> str:
         "table:release": key_table(ReleaseMatrix),
         "table:figure": key_table(FigureSpec),
         "table:figureparts": "\n\n".join(f"`{cls.schema_name}`: {_doc(cls)}\n\n{key_table(cls)}"
-                                           for cls in (FigPiece, FigOutline, FigArrow, FigCallout)),
+                                           for cls in (FigPiece, FigOutline, FigArrow, FigCallout, FigEdge,
+                                                       FigPanel)),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     return re.sub(r"^<!-- ([a-z:]+) -->$", lambda m: parts[m.group(1)], text, flags=re.M)

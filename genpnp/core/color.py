@@ -137,3 +137,15 @@ def lab(color: Color) -> tuple[float, float, float]:
 def color_distance(a: Color, b: Color) -> float:
     """How far apart two colours look: the CIE76 difference (Euclidean in L*a*b*; 100 = black to white)."""
     return sum((p - q) ** 2 for p, q in zip(lab(a), lab(b))) ** 0.5
+
+
+def relative_luminance(color: Color) -> float:
+    """WCAG 2's relative luminance of an sRGB colour: 0 (black) to 1 (white), from linear RGB."""
+    return 0.2126 * _linear(color.r) + 0.7152 * _linear(color.g) + 0.0722 * _linear(color.b)
+
+
+def contrast_ratio(a: Color, b: Color) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 (the same) to 21 (black on white); text needs 4.5 (3 when
+    large)."""
+    la, lb = relative_luminance(a), relative_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)

@@ -86,7 +86,8 @@ class PieceSet:
 
 
 def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
-    """"Red tiles 1 to 64 · Blue tiles 1 to 35": each segment on the page with its pieces' numbers."""
+    """"Red tiles · Blue tiles 1 to 35 of 64": each segment on the page, with its pieces' numbers where
+    the page holds only some of them."""
     parts: list[str] = []
     seen: dict[int, list[int]] = {}
     order: list[Segment] = []
@@ -104,8 +105,10 @@ def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
             merged.append((seg, nums, [seg.set_no]))
     for seg, nums, sets in merged:
         what = seg.comp.label
-        if len(getattr(seg.comp, "pieces", seg.pieces)) > 1:
-            what += f" {nums[0]}" if nums[0] == nums[-1] else tr(" {first} to {last}", first=nums[0], last=nums[-1])
+        count = len(getattr(seg.comp, "pieces", seg.pieces))
+        if 1 < count and len(nums) < count:  # numbers only where the pieces continue on another page
+            what += tr(" {first} to {last} of {count}", first=nums[0], last=nums[-1], count=count) \
+                if nums[0] != nums[-1] else tr(" {first} of {count}", first=nums[0], count=count)
         if seg.sets > 1:
             what += tr(" (set {n} of {total})", n=sets[0], total=seg.sets) if len(sets) == 1 else \
                 tr(" (sets {first} to {last} of {total})", first=sets[0], last=sets[-1], total=seg.sets)
@@ -238,8 +241,8 @@ class RunPages:
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
         title = self.pieces.title or title_of(chunk, self.pieces)
-        if self.pieces.title and self.page_count > 1:
-            title += f" ({n + 1})"
+        if self.pieces.title and n:  # a designer's sheet title over several pages: its next pages continue it
+            title = tr("{title} (continued)", title=title)
         sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=self.pieces.note)
         if self.landscape:
             sheet.content = {"page_size": (self.frame.page_w, self.frame.page_h)}
@@ -349,7 +352,7 @@ def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: st
             continue
         for tile in poster.tiles(piece.w, piece.h, area.w, area.h):
             placement, box = poster.tile_placement(comp, piece, tile, area)
-            name = poster.part_name(tile.col, tile.row)
+            name = poster.part_name(tile.col, tile.row, cols)
             part = tr(": part {name} of {total}", name=name, total=cols * rows)
             sheet = Sheet("poster", comp.label + suffix + part, comp.name)
             sheet.placements.append(placement)

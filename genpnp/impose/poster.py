@@ -79,8 +79,10 @@ def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVER
     return marks, glue
 
 
-def part_name(col: int, row: int) -> str:
-    return f"{chr(65 + row)}{col + 1}"
+def part_name(col: int, row: int, cols: int) -> str:
+    """A part's number, row by row from the top left: "1", "2"... (never a letter and a digit, which
+    a board's own spaces may be named by)."""
+    return str(row * cols + col + 1)
 
 
 def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
@@ -90,19 +92,19 @@ def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
     if not (left or top):
         return tr("Start with this part: the others are glued onto its glue strips.")
     if left and top:
-        return tr("Trim the left and top edges on the dotted lines and glue them over {left}'s and {top}'s strips, "
-                  "edges on the solid lines.", left=part_name(tile.col - 1, tile.row),
-                  top=part_name(tile.col, tile.row - 1))
+        return tr("Trim the left and top edges on the dotted lines and glue them over the strips of parts {left} "
+                  "and {top}, edges on the solid lines.", left=part_name(tile.col - 1, tile.row, cols),
+                  top=part_name(tile.col, tile.row - 1, cols))
     edge = tr("left") if left else tr("top")
-    onto = part_name(tile.col - 1, tile.row) if left else part_name(tile.col, tile.row - 1)
-    return tr("Trim the {edge} edge on the dotted line and glue it over {part}'s strip, edge on the solid line.",
-              edge=edge, part=onto)
+    onto = part_name(tile.col - 1, tile.row, cols) if left else part_name(tile.col, tile.row - 1, cols)
+    return tr("Trim the {edge} edge on the dotted line and glue it over the strip of part {part}, edge on the solid "
+              "line.", edge=edge, part=onto)
 
 
 def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:
     """The part's name, centred below the part (clear of its trim lines), where the page has room."""
     if box.w > 40 * MM and box.y - area.y >= 5 * MM:
-        return Label(box.x + box.w / 2, box.y - 4 * MM, f"part {name}", 8, "center", bold=True)
+        return Label(box.x + box.w / 2, box.y - 4 * MM, tr("part {name}", name=name), 8, "center", bold=True)
     return None
 
 

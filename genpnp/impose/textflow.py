@@ -120,30 +120,59 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
     return lines
 
 
+KEEP_LINES = 2  # a paragraph split between columns leaves at least this many lines on either side
+
+
+def _take_line(words: list, i: int, room: float, space: float, size: float) -> tuple[list[tuple], int]:
+    """The line that starts at word ``i`` in ``room``: its (x, text, font) pieces and the next word."""
+    line: list[tuple] = []
+    x = 0.0
+    while i < len(words):
+        word = words[i]
+        ww = sum(width_of(t, f, size) for t, f in word)
+        if line and x + space + ww > room:
+            break
+        if line:
+            x += space
+        for t, f in word:
+            line.append((x, t, f))
+            x += width_of(t, f, size)
+        i += 1
+    return line, i
+
+
+def _line_count(flow: Flow, words: list, space: float, size: float, width: float, indent: float) -> int:
+    """How many lines the words take from the flow's place on (beside a floated figure where it runs)."""
+    y, i, n = flow.y, 0, 0
+    while i < len(words):
+        y -= size * 1.3
+        room = (width - flow.float_w if flow.float_w and y + size * 1.3 > flow.float_bottom + 0.01 else width)
+        i = _take_line(words, i, room - indent, space, size)[1]
+        n += 1
+    return n
+
+
 def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
                style: str = "", mark: str = "", inline: dict[str, Inline] | None = None, names: Any = None,
                ink: Any = None) -> int:
     """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
-    floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines."""
+    floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines.
+    A text split between columns or pages leaves at least KEEP_LINES lines at the foot of the one and at the
+    top of the next (no orphan, no widow): one of two or three lines is never split."""
     words = words_of(text, font, style, inline, names, ink)
     space = fonts.text_width(" ", font, size)
+    lh = size * 1.3
+    total = _line_count(flow, words, space, size, width, indent) if len(words) > 1 else 1
     i = placed = 0
     while i < len(words):
-        flow.need(size * 1.3)
-        room = flow.room(width) - indent
-        line: list[tuple] = []
-        x = 0.0
-        while i < len(words):
-            word = words[i]
-            ww = sum(width_of(t, f, size) for t, f in word)
-            if line and x + space + ww > room:
-                break
-            if line:
-                x += space
-            for t, f in word:
-                line.append((x, t, f))
-                x += width_of(t, f, size)
-            i += 1
+        left = total - placed
+        fits = int((flow.y - flow.area.y + 0.01) // lh)
+        if placed == 0:  # its first lines start here only when enough of them fit
+            flow.need(lh * (left if left < 2 * KEEP_LINES else KEEP_LINES))
+        elif left <= KEEP_LINES < total and fits < left:
+            flow.next_column()  # the last lines go on together: no line alone at the top of the next column
+        flow.need(lh)
+        line, i = _take_line(words, i, flow.room(width) - indent, space, size)
         flow.line(line, size, indent)
         if placed == 0 and mark:
             flow.pages[-1].append(("text", flow.x + 1 * MM, flow.y + size * 0.25, mark, font, size))

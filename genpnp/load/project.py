@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, build
-from genpnp.content.yamlload import LMap, load_file
+from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.core.color import Color, parse_color
 from genpnp.core.errors import ContentError, Loc, Problem, Problems, UsageError, did_you_mean
 from genpnp.core.gamefolder import discover, is_game
@@ -139,9 +139,23 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     if untranslated is not None and ctx.lang is not None:
         untranslated.extend(ctx.lang.missing)
     game = resolve_figures(game, problems)
+    _check_cover(game, data, problems)
     problems.check(draft)
     drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft
     return replace(game, warnings=tuple(problems.warnings), drafts=drafts)
+
+
+def _check_cover(game: Game, data: Any, problems: Problems) -> None:
+    """Each piece ``cover:`` names must exist: an error at its place in game.yaml, with did-you-mean."""
+    from genpnp.model.figure import CellError, find_piece
+
+    written = data.get("cover") if isinstance(data, LMap) else None
+    for i, ref in enumerate(game.meta.cover):
+        try:
+            find_piece(game, ref)
+        except CellError as exc:
+            loc = written.loc_of(i) if isinstance(written, LList) else data.loc_of("cover")
+            problems.add(loc, f"cover: {exc}")
 
 
 def _translator(root: Path, data: Any, game_file: Path, lang: str | None, problems: Problems,

@@ -62,6 +62,17 @@ class FigArrow:
 
 
 @dataclass(frozen=True, kw_only=True)
+class FigEdge:
+    """A piece lying along the edge two neighbouring cells share (a border strip in its slot)."""
+
+    schema_name = "figure edge"
+    between: tuple = fld(ListOf(Str(), min_len=2, max_len=2), doc="the two cells whose shared edge it lies on",
+                         example=["C4", "D5"])
+    piece: str = fld(Str(), doc="the piece, as in `pieces` (its long side along the edge)", example="borders")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
 class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
@@ -72,8 +83,35 @@ class FigCallout:
 
 
 @dataclass(frozen=True, kw_only=True)
+class FigPanel:
+    """One of the figures side by side in a `panels` figure: its own board, grid or row, with words and a
+    mark under it (a green tick for `good`, a red cross for `bad`)."""
+
+    schema_name = "figure panel"
+    label: str = fld(Str(max_len=60), "", "words under the panel", "allowed")
+    style: str = fld(Enum(*STYLES), "plain", "good (a tick by the label), bad (a cross) or plain (none)")
+    board: str = fld(Str(), "", "as in a figure", "board")
+    grid: str = fld(Str(r"[1-9][0-9]?x[1-9][0-9]?", hint="ROWSxCOLS, e.g. 4x6"), "", "as in a figure", "2x4")
+    cell: float = fld(Length(lo=2 * MM), 0.0, "as in a figure")
+    lines: bool = fld(Bool(), True, "as in a figure")
+    show: tuple = fld(ListOf(Str(), single=True), (), "as in a figure", ["C2:E5"])
+    pieces: tuple = fld(ListOf(Obj(FigPiece)), (), "as in a figure")
+    outlines: tuple = fld(ListOf(Obj(FigOutline)), (), "as in a figure")
+    arrows: tuple = fld(ListOf(Obj(FigArrow)), (), "as in a figure")
+    callouts: tuple = fld(ListOf(Obj(FigCallout)), (), "as in a figure")
+    crosses: tuple = fld(ListOf(Str()), (), "as in a figure")
+    edges: tuple = fld(ListOf(Obj(FigEdge)), (), "as in a figure")
+    row: tuple = fld(ListOf(Obj(FigPiece)), (), "as in a figure")
+    loc: Loc = Loc("<built-in>")
+
+
+PANEL_KEYS = ("board", "grid", "cell", "lines", "show", "pieces", "outlines", "arrows", "callouts", "crosses",
+              "edges", "row")
+
+
+@dataclass(frozen=True, kw_only=True)
 class FigureSpec:
-    """A figure block: exactly one of `board`, `grid` or `row`, then what is drawn on it."""
+    """A figure block: exactly one of `board`, `grid`, `row` or `panels`, then what is drawn on it."""
 
     schema_name = "figure"
     caption: str = fld(Str(max_len=400), "", "the caption under the figure (Markdown emphasis allowed)")
@@ -90,7 +128,12 @@ class FigureSpec:
     arrows: tuple = fld(ListOf(Obj(FigArrow)), (), "arrows between cells")
     callouts: tuple = fld(ListOf(Obj(FigCallout)), (), "numbered discs on cells")
     crosses: tuple = fld(ListOf(Str()), (), "cells crossed out")
+    edges: tuple = fld(ListOf(Obj(FigEdge)), (), "pieces lying on the edge between two cells (border strips), "
+                       "drawn with their own face over the outlines")
     row: tuple = fld(ListOf(Obj(FigPiece)), (), "a row of pieces with labels (instead of a board or grid)")
+    panels: tuple = fld(ListOf(Obj(FigPanel), min_len=2, max_len=4), (),
+                        "two to four figures side by side, each with its own label and mark (instead of a board, "
+                        "grid or row): an allowed and a not-allowed move, a before and an after")
     width: float = fld(Length(lo=10 * MM), 0.0, "the widest the figure is drawn (default: the column)")
     place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
                      "`right`: it stands at the right of the column, its "
@@ -101,13 +144,26 @@ class FigureSpec:
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
         obj = cls(**values)
-        kinds = [k for k in ("board", "grid", "row") if getattr(obj, k)]
+        kinds = [k for k in ("board", "grid", "row", "panels") if getattr(obj, k)]
         if len(kinds) != 1:
             what = " and ".join(kinds) if kinds else "none"
-            return ctx.error(loc, f"a figure has exactly one of board, grid or row (this one has {what})")
-        if obj.row and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show):
+            return ctx.error(loc, f"a figure has exactly one of board, grid, row or panels (this one has {what})")
+        for panel in obj.panels:
+            inner = [k for k in ("board", "grid", "row") if getattr(panel, k)]
+            if len(inner) != 1:
+                what = " and ".join(inner) if inner else "none"
+                return ctx.error(panel.loc, f"a panel has exactly one of board, grid or row (this one has {what})")
+            if panel.row and any(getattr(panel, k) for k in ("pieces", "outlines", "arrows", "callouts", "crosses",
+                                                              "edges", "show")):
+                return ctx.error(panel.loc, "a row panel lists its pieces under row: pieces, outlines, arrows, "
+                                            "callouts, crosses, edges and show belong to board and grid panels")
+        if obj.panels and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show
+                           or obj.edges):
+            return ctx.error(loc, "a figure of panels lists what each panel shows under the panel")
+        if obj.row and (obj.pieces or obj.outlines or obj.arrows or obj.callouts or obj.crosses or obj.show
+                        or obj.edges):
             return ctx.error(loc, "a row figure lists its pieces under row: pieces, outlines, arrows, callouts, "
-                                  "crosses and show belong to board and grid figures")
+                                  "crosses, edges and show belong to board and grid figures")
         return obj
 
 
@@ -120,6 +176,21 @@ class Drawn:
     face: str
     box: tuple[float, float, float, float]
     turn: int = 0  # degrees clockwise
+    angle: float = 0.0  # degrees anticlockwise about the box's centre (a piece along a slanted edge)
+    cell: tuple = ()  # (x0, y0, x1, y1) of the cell it lies on (board and grid figures)
+
+    def fitted(self, gutter: float) -> tuple[float, float, float, float]:
+        """Its box kept ``gutter`` inside its cell on every side (shrunk about its centre, its shape
+        kept), so that an outline drawn along the cell's edge never covers it and neighbours never touch."""
+        x, y, w, h = self.box
+        if not self.cell or gutter <= 0:
+            return self.box
+        x0, y0, x1, y1 = self.cell
+        cx, cy = x + w / 2, y + h / 2
+        room_w = 2 * max(min(cx - x0, x1 - cx) - gutter, 0.0)
+        room_h = 2 * max(min(cy - y0, y1 - cy) - gutter, 0.0)
+        k = min(1.0, room_w / w if w else 1.0, room_h / h if h else 1.0)
+        return cx - w * k / 2, cy - h * k / 2, w * k, h * k
 
 
 @dataclass(frozen=True)
@@ -131,11 +202,18 @@ class Figure:
     grid: tuple = ()  # (rows, cols, cell, lines) of a blank grid
     pieces: tuple[Drawn, ...] = ()
     labels: tuple[tuple[float, float, str], ...] = ()  # words centred at (x, baseline y)
-    # (outer edges, style, the cells' polygons: the line is drawn inside them, so touching groups stay apart)
-    outlines: tuple[tuple[tuple[tuple[Point, Point], ...], str, tuple[tuple[Point, ...], ...]], ...] = ()
+    # (closed loops around the cells' union, style, the cells' polygons: the line is drawn inside them, so
+    # touching groups stay apart)
+    outlines: tuple[tuple[tuple[tuple[Point, ...], ...], str, tuple[tuple[Point, ...], ...]], ...] = ()
     arrows: tuple[tuple[tuple[Point, ...], str], ...] = ()
     callouts: tuple[tuple[float, float, float, str], ...] = ()  # (x, y, radius, text)
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
+    edges: tuple[Drawn, ...] = ()  # pieces along cell edges, drawn over the outlines
+    # side by side: (the panel's figure, where its window's bottom-left corner lies in this one's points)
+    panels: tuple[tuple[Figure, float, float], ...] = ()
+    # a panel's words and mark (a tick: good, a cross: bad), together centred at x, on the baseline y
+    marks: tuple[tuple[float, float, str, str], ...] = ()
+    clear: bool = False  # pieces keep clear of their cells' edges (as in a figure with outlines)
     caption: str = ""
     max_width: float = 0.0
     place: str = "column"  # "right": the text that follows runs on its left
@@ -285,6 +363,73 @@ def boundary(polys: list[list[Point]]) -> tuple[tuple[Point, Point], ...]:
     return tuple(edges[k] for k, n in count.items() if n == 1)
 
 
+def _key(p: Point) -> tuple[float, float]:
+    return round(p[0], 2), round(p[1], 2)
+
+
+def boundary_loops(polys: list[list[Point]]) -> tuple[tuple[Point, ...], ...]:
+    """The outline of a set of cells as closed loops of corners (one per piece of the union's edge: the
+    outer edge, and one more around each hole), each corner once, no point where the edge runs straight
+    on. Drawn as one closed path each, its corners join and no inner edge is drawn twice."""
+    polys = [p if _area(p) >= 0 else p[::-1] for p in polys]  # every cell counter-clockwise
+    edges = boundary(polys)
+    shared = {tuple(sorted((_key(a), _key(b)))) for a, b in edges}
+    out: dict[tuple[float, float], list[tuple[Point, Point]]] = {}
+    for poly in polys:  # the edges in their cell's direction: the union lies on their left
+        for a, b in zip(poly, poly[1:] + poly[:1]):
+            if tuple(sorted((_key(a), _key(b)))) in shared:
+                out.setdefault(_key(a), []).append((a, b))
+    loops = []
+    while any(out.values()):
+        start = min(k for k, v in out.items() if v)
+        loop: list[Point] = []
+        here, came = start, None
+        while True:
+            choices = out.get(here) or []
+            if not choices:
+                break
+            edge = _leftmost(choices, came) if len(choices) > 1 and came is not None else choices[0]
+            choices.remove(edge)
+            loop.append(edge[0])
+            came = edge
+            here = _key(edge[1])
+            if here == start:
+                break
+        loops.append(_corners(loop))
+    return tuple(tuple(lp) for lp in loops if len(lp) >= 3)
+
+
+def _area(poly: list[Point]) -> float:
+    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(poly, poly[1:] + poly[:1])) / 2
+
+
+def _leftmost(choices: list[tuple[Point, Point]], came: tuple[Point, Point]) -> tuple[Point, Point]:
+    """Where two loops touch at a corner, the edge turning most to the left: each loop stays its own."""
+    import math
+
+    (ax, ay), (bx, by) = came
+    heading = math.atan2(by - ay, bx - ax)
+
+    def turn(e: tuple[Point, Point]) -> float:
+        (cx, cy), (dx, dy) = e
+        t = math.atan2(dy - cy, dx - cx) - heading
+        return (t + math.pi) % (2 * math.pi) - math.pi
+
+    return max(choices, key=turn)
+
+
+def _corners(loop: list[Point]) -> list[Point]:
+    """A loop without the points where it runs straight on."""
+    out = []
+    n = len(loop)
+    for i, p in enumerate(loop):
+        a, b = loop[i - 1], loop[(i + 1) % n]
+        cross = (p[0] - a[0]) * (b[1] - p[1]) - (p[1] - a[1]) * (b[0] - p[0])
+        if abs(cross) > 1e-6 * max(1.0, abs(p[0]) + abs(p[1])) ** 2:
+            out.append(p)
+    return out
+
+
 # ------------------------------------------------------------------ pieces
 
 PIECE_RE = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_\-]*)(?:\[([A-Za-z0-9_\-]+)=([^\]]*)\])?(?:#([0-9]+))?"
@@ -344,6 +489,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     def bad(loc: Loc, message: str) -> None:
         problems.add(loc, message)
 
+    if spec.panels:
+        return _panels(spec, game, problems, line)
     if spec.row:
         return _row(spec, game, problems, line, bad, before)
     board = None
@@ -398,7 +545,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         spot = cells.clear_spot(p.at, comp, w, h)
         if spot is not None:
             cx, cy = spot
-        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h)))
+        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), cell=(x0, y0, x1, y1)))
     for o in spec.outlines:
         polys = []
         for ref in o.cells:
@@ -411,7 +558,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if not polys:
             continue
         named += polys
-        outlines.append((boundary(polys), o.style, tuple(tuple(q) for q in polys)))
+        outlines.append((boundary_loops(polys), o.style, tuple(tuple(q) for q in polys)))
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
@@ -434,6 +581,22 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
             crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.35))
+    edges = []
+    for e in spec.edges:
+        try:
+            comp, piece, face = find_piece(game, e.piece)
+        except CellError as exc:
+            bad(e.loc, str(exc))
+            continue
+        pa, pb = (poly(ref, e.loc) for ref in e.between)
+        if pa is None or pb is None:
+            continue
+        common = shared_edge(pa, pb)
+        if common is None:
+            bad(e.loc, f"{e.between[0]} and {e.between[1]} share no edge: an edge piece lies between neighbours")
+            continue
+        named += [pa, pb]
+        edges.append(_along(comp, piece, face, common))
     shown: list[list[Point]] = []
     for ref in spec.show:
         try:
@@ -466,7 +629,34 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     window = (x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
-                  tuple(callouts), tuple(crosses), spec.caption, spec.width, spec.place, label_size, line=line)
+                  tuple(callouts), tuple(crosses), tuple(edges), caption=spec.caption, max_width=spec.width,
+                  place=spec.place, label_size=label_size, line=line)
+
+
+def shared_edge(a: list[Point], b: list[Point]) -> tuple[Point, Point] | None:
+    """The edge two cells share (its two corners), or None when they are not neighbours."""
+    keys = {_key(p) for p in b}
+    for p, q in zip(a, a[1:] + a[:1]):
+        if _key(p) in keys and _key(q) in keys:
+            return p, q
+    return None
+
+
+def _along(comp: Any, piece: Any, face: str, side: tuple[Point, Point]) -> Drawn:
+    """A piece centred on an edge, its long side along it (shrunk to the edge's length if longer)."""
+    import math
+
+    (x1, y1), (x2, y2) = side
+    length = math.hypot(x2 - x1, y2 - y1)
+    long_, short = max(piece.w, piece.h), min(piece.w, piece.h)
+    k = min(1.0, length / long_) if long_ else 1.0
+    w, h = long_ * k, short * k
+    angle = math.degrees(math.atan2(y2 - y1, x2 - x1))
+    if piece.h > piece.w:  # an upright piece: turned a quarter more, its long side still along the edge
+        w, h, angle = h, w, angle - 90
+    angle = (angle + 90) % 180 - 90  # the face upright, or as near it as the edge allows
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    return Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), angle=round(angle, 6))
 
 
 def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, float, str]]:
@@ -536,6 +726,35 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
     return Figure((-side, 0.0, x - gap + 2 * side, height + below), None, (), tuple(drawn), tuple(labels),
                   caption=spec.caption, max_width=spec.width, place=spec.place, label_size=label_size,
                   label_room=room, line=line)
+
+
+PANEL_GAP = 0.18  # between panels, as a share of the tallest panel (at least ROW_GAP)
+
+
+def _panels(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figure | None:
+    """Panels side by side, bottoms aligned, each with its label and mark centred under it."""
+    before = len(problems.errors)
+    subs = []
+    for panel in spec.panels:
+        inner = replace(FigureSpec(), **{k: getattr(panel, k) for k in PANEL_KEYS}, loc=panel.loc)
+        subs.append((panel, resolve(inner, game, problems, line)))
+    if len(problems.errors) > before or any(fig is None for _, fig in subs):
+        return None
+    tallest = max(fig.size[1] for _, fig in subs if fig is not None)
+    size = max(tallest * 0.09, max(fig.label_size for _, fig in subs if fig is not None), 7.0)
+    below = size * 1.8 if any(p.label or p.style != "plain" for p, _ in subs) else 0.0
+    gap = max(ROW_GAP, tallest * PANEL_GAP)
+    clear = any(fig.outlines for _, fig in subs if fig is not None)  # the same pieces the same size in each
+    placed, marks, x = [], [], 0.0
+    for panel, fig in subs:
+        assert fig is not None
+        w, h = fig.size
+        placed.append((replace(fig, clear=clear), x, below))
+        if panel.label or panel.style != "plain":
+            marks.append((x + w / 2, below - size * 1.35, panel.style, panel.label))
+        x += w + gap
+    return Figure((0.0, 0.0, x - gap, tallest + below), panels=tuple(placed), marks=tuple(marks),
+                  caption=spec.caption, max_width=spec.width, place=spec.place, label_size=size, line=line)
 
 
 def parse_block(body: str, name: str, line: int, ctx: Ctx) -> FigureSpec | None:

@@ -191,6 +191,10 @@ class GameMeta:
     year: int = fld(Int(1800, 2200), 0, "year of first publication")
     description: str = fld(Prose(), "", "one or two sentences for the cover")
     credits: tuple = fld(ListOf(Prose(), single=True), (), "further credit lines for the cover")
+    cover: tuple = fld(ListOf(Str(max_len=100), single=True), (), "the pieces the cover shows, in order, as "
+                       "figures name them (component, component#3, component[field=value], #back for a back); "
+                       "by default the first, middle and last of each component of pieces",
+                       ["voter-tokens[value=10]", "district-markers#1", "district-borders"])
     source: str = fld(Prose(), "", "where the original game can be found")
     rules: tuple = fld(RULES, (), "the rules the game's pieces must satisfy (see Rules)")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")

@@ -45,27 +45,47 @@ class HexLegend:
         return max(self.size * 1.7, 5 * MM)
 
 
-def color_regions(region: dict[tuple[int, int], str], listed: list[str]) -> dict[str, int]:
+def color_regions(region: dict[tuple[int, int], str], listed: list[str], available: int = 0) -> dict[str, int]:
     """Colour index per region (``region``: hex -> its region), no two touching regions alike.
 
     DSatur: the next region coloured is the one whose neighbours already use the most colours (then the
-    one with most neighbours, then the first in ``listed`` order, then in hex order); it takes the lowest
-    colour its neighbours do not use."""
+    one with most neighbours, then the first in ``listed`` order, then in hex order). With ``available``
+    colours to spare, a region takes the free colour least used by the regions two steps away (so that
+    neighbours of neighbours differ too, and a player tells three counties in a row apart), then the least
+    used overall; without, or where that leaves a region no colour, the lowest colour its neighbours do
+    not use (the fewest colours)."""
     order = list(dict.fromkeys([n for n in listed if n in region.values()] + [region[c] for c in sorted(region)]))
     touching: dict[str, set[str]] = {name: set() for name in order}
     for coord, name in region.items():
         for n in hexgrid.neighbours(coord):
             if n in region and region[n] != name:
                 touching[name].add(region[n])
-    colour: dict[str, int] = {}
+    near = {name: {m for n in touching[name] for m in touching[n]} - touching[name] - {name} for name in order}
     rank = {name: i for i, name in enumerate(order)}
 
-    def urgency(name: str) -> tuple[int, int, int]:
-        seen = {colour[n] for n in touching[name] if n in colour}
-        return (-len(seen), -len(touching[name]), rank[name])
+    def colour_all(spread: int) -> dict[str, int] | None:
+        colour: dict[str, int] = {}
+        count: dict[int, int] = {}
 
-    while len(colour) < len(order):
-        name = min((n for n in order if n not in colour), key=urgency)
-        used = {colour[n] for n in touching[name] if n in colour}
-        colour[name] = next(i for i in range(len(order) + 1) if i not in used)
-    return colour
+        def urgency(name: str) -> tuple[int, int, int]:
+            seen = {colour[n] for n in touching[name] if n in colour}
+            return (-len(seen), -len(touching[name]), rank[name])
+
+        while len(colour) < len(order):
+            name = min((n for n in order if n not in colour), key=urgency)
+            used = {colour[n] for n in touching[name] if n in colour}
+            if not spread:
+                colour[name] = next(i for i in range(len(order) + 1) if i not in used)
+            else:
+                free = [i for i in range(spread) if i not in used]
+                if not free:
+                    return None
+                colour[name] = min(free, key=lambda i: (sum(colour.get(m) == i for m in near[name]),
+                                                        count.get(i, 0), i))
+            count[colour[name]] = count.get(colour[name], 0) + 1
+        return colour
+
+    fewest = colour_all(0)
+    assert fewest is not None
+    spread = colour_all(available) if available > max(fewest.values(), default=0) + 1 else None
+    return spread or fewest

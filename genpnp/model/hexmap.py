@@ -357,7 +357,8 @@ def _tint_regions(obj: HexMap, data: Any, loc: Loc, ctx: Ctx) -> Any:
     where = data.loc_of("region_tints") if isinstance(data, LMap) and "region_tints" in data else loc
     if not obj.region_by:
         return ctx.error(where, "region_tints colours regions: name the field that forms them with region_by")
-    index = color_regions({c.coord: obj.region_of(c) for c in obj.cells}, list(obj.hexes.region_names))
+    index = color_regions({c.coord: obj.region_of(c) for c in obj.cells}, list(obj.hexes.region_names),
+                          len(obj.region_tints))
     need = max(index.values()) + 1
     if need > len(obj.region_tints):
         return ctx.error(where, f"region_tints lists {len(obj.region_tints)} colours, but the regions need {need} "

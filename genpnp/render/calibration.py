@@ -31,17 +31,22 @@ DESIGNER_STEPS = [
 
 def player_steps(flip: str, pages: tuple[int, int]) -> list[str]:
     """What a player holding only the PDF does with the calibration sheet."""
-    edge = "long" if flip == "long" else "short"
+    from genpnp.core.i18n import tr
+
+    edge = tr("long") if flip == "long" else tr("short")
     return [
-        f"1. Print pages {pages[0]} and {pages[1]} alone, double-sided, flipping on the {edge} edge, at 100% "
-        "(actual size), with the printer settings you will use for the whole game.",
-        "2. Hold the sheet against a window or a lamp: the red crosshairs printed on the back show through.",
-        "3. Read where the red centre falls on the black rulers, in mm (right and up are +).",
-        "4. Within 1 mm: print the game as it is. Further off: set your printer's back-side offset (its "
-        "settings may call it image shift or duplex alignment) by the opposite amount and print this sheet "
-        "again; or cut the pieces from their fronts and keep the backs a little larger than the cut lines.",
-        "5. If the corner crosshairs disagree with the centre one, the printer scales the page: make sure "
-        "\"fit to page\" is off.",
+        tr("1. Print pages {first} and {second} alone, double-sided, flipping on the {edge} edge, at 100% (actual "
+           "size), with the printer settings you will use for the whole game.", first=pages[0], second=pages[1],
+           edge=edge),
+        tr("2. Hold the sheet against a window or a lamp: the five red crosshairs printed on the back show through; "
+           "only the front has rulers (black)."),
+        tr("3. Find the red crosshair in the middle of the page: read where the centre of its red circle falls on "
+           "the black rulers, in mm (right and up are +)."),
+        tr("4. Within 1 mm: print the game as it is. Further off: set your printer's back-side offset (its settings "
+           "may call it image shift or duplex alignment) by the opposite amount and print this sheet again; or cut "
+           "the pieces from their fronts and keep the backs a little larger than the cut lines."),
+        tr("5. If the corner crosshairs disagree with the centre one, the printer scales the page: make sure \"fit "
+           "to page\" is off."),
     ]
 
 
@@ -52,7 +57,8 @@ def _crosses(w: float, h: float) -> list[tuple[float, float]]:
 
 
 def rulers(surface: Any, cx: float, cy: float, color: Color, side: str) -> None:
-    """Rulers through the centre, one tick per mm, labelled every 5 mm (-20..20)."""
+    """Rulers through the centre, one tick per mm, labelled every 5 mm (-20..20); on the front only,
+    so the back's red crosshair is the one red mark read against them."""
     for i in range(-20, 21):
         length = 4 * MM if i % 5 == 0 else 2 * MM
         x = cx + i * MM
@@ -64,9 +70,6 @@ def rulers(surface: Any, cx: float, cy: float, color: Color, side: str) -> None:
                 surface.text(x, cy + 5 * MM, f"{i:+d}", fonts.DEFAULT, 6, color, "center")
             if i % 5 == 0 and abs(i) > 5:  # +-5 up the side would meet the +-5 along the top
                 surface.text(cx + 5 * MM, y - 2, f"{i:+d}", fonts.DEFAULT, 6, color, "left")
-        else:
-            surface.line(x, cy, x, cy - length, color, 0.3)
-            surface.line(cx, y, cx - length, y, color, 0.3)
 
 
 def draw_marks(surface: Any, w: float, h: float, side: str, flip: str = "long") -> None:
@@ -108,14 +111,17 @@ def draw_in_build(surface: Any, doc: Any, frame: Any, side: str, number: int) ->
     draw_marks(surface, w, h, side, flip)
     if side != "front":
         return
+    from genpnp.render.look import body_look
+
     first = number
+    regular = body_look(doc)[0]
     x = 40 * MM  # clear of the corner crosshairs (30 mm from the edges, 6 mm long)
     width = w - 2 * x
     y = frame.area.y2 - 6 * MM
     size = 9.0
     for step in player_steps(flip, (first, first + 1)):
-        lines = fonts.wrap(step, fonts.DEFAULT, size, width - 4 * MM)
+        lines = fonts.wrap(step, regular, size, width - 4 * MM)
         for n, line in enumerate(lines):
-            surface.text(x + (4 * MM if n else 0), y, line, fonts.DEFAULT, size, INK, "left")
+            surface.text(x + (4 * MM if n else 0), y, line, regular, size, INK, "left")
             y -= size * 1.3
         y -= 2

@@ -33,28 +33,104 @@ def credit_lines(meta: Any) -> list[str]:
     return lines
 
 
+PAPER_NAMES = {"letter": "Letter", "legal": "Legal", "a4": "A4", "a3": "A3", "tabloid": "Tabloid"}
+
+
+def paper_name(paper: Any) -> str:
+    """A paper as a player names it: "A4", "Letter" (a custom size keeps its dimensions)."""
+    return tr(PAPER_NAMES.get(paper.name, paper.name))
+
+
+def scale_line(doc: Any, roles: list[str]) -> str:
+    """Where to check the scale: the square on the cover and the square or bar of the first sheet
+    to cut, named as that page draws it."""
+    o = doc.options
+    first_cut = next((n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster")), 0)
+    size = _frame_scale_text(doc)
+    if not first_cut or first_cut not in getattr(doc, "scale_pages", {first_cut}):
+        return tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper. Check the scale: the "
+                  "square on this page must measure {size} on each side.", paper=paper_name(o.paper), size=size)
+    bar = doc.sheets[first_cut - 1].scale_box is None and doc.sheets[first_cut - 1].scale_bar is not None
+    there = tr("the {size} bar") if bar else tr("the {size} square")
+    return tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper. Check the scale: the {size} "
+              "square on this page and {there} on page {page}, the first sheet to cut, must measure {size}.",
+              paper=paper_name(o.paper), size=size, there=there.format(size=size), page=first_cut)
+
+
+def _frame_scale_text(doc: Any) -> str:
+    from genpnp.impose.frame import make_frame
+
+    return make_frame(doc.options).scale_text
+
+
+def print_steps(doc: Any, roles: list[str]) -> list[str]:
+    """The print jobs of this build in the order to print them, each page in exactly one: the
+    calibration sheet first (its pages named), then each run of pages by sides (double-sided or
+    single-sided) and by stock (paper or card, which one job cannot mix)."""
+    o = doc.options
+    flip = tr("long") if o.flip == "long" else tr("short")
+    total = len(roles)
+    stock = set(card_stock_pages(doc))
+    cal = {doc.calibration, doc.calibration + 1} if getattr(doc, "calibration", 0) else set()
+    single = getattr(doc, "single_sided", 0)
+
+    def double(page: int) -> bool:
+        return o.backs == "duplex" and single != 1 and (not single or page < single)
+
+    jobs: list[tuple[tuple[bool, bool], list[int]]] = []
+    for page in range(1, total + 1):
+        if page in cal:
+            continue
+        key = (double(page), page in stock)
+        same = next((job for job in jobs if job[0] == key), None)
+        if same is not None:
+            same[1].append(page)  # one job per kind of sheet, across the calibration sheet
+        else:
+            jobs.append((key, [page]))
+    lines: list[str] = []
+    if cal:
+        lines.append(tr("The calibration sheet first: print {pages} alone, double-sided, flipping on the {flip} "
+                        "edge, and follow the steps on it.", pages=page_range(min(cal), max(cal)), flip=flip))
+    for (two, card), pages in jobs:
+        whole = len(jobs) == 1 and not cal
+        on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
+        if whole and two:
+            text = tr("Print double-sided{on}, flipping on the {flip} edge.", flip=flip, on=on)
+        elif whole:
+            text = tr("Print single-sided{on}.", on=on)
+        elif two:
+            text = tr("Print {pages} double-sided{on}, flipping on the {flip} edge.", pages=pages_named(pages),
+                      flip=flip, on=on)
+        else:
+            text = tr("Print {pages} single-sided{on}.", pages=pages_named(pages), on=on)
+        lines.append(text)
+    if len(lines) > 1:
+        lines = [f"{n}. {line}" for n, line in enumerate(lines, start=1)]
+    if "back" in roles:
+        lines.append(tr("A page titled \"(backs)\" prints on the back of the sheet before it."))
+    if o.backs == "duplex" and single == 1:
+        lines.append(tr("This build has no two-sided sheet: every page prints single-sided."))
+    return lines
+
+
+def pages_named(pages: list[int]) -> str:
+    """[3, 4, 5] -> "pages 3 to 5"; [1, 2, 7, 8, 9] -> "pages 1-2 and 7-9"; [4] -> "page 4"."""
+    if pages == list(range(pages[0], pages[-1] + 1)):
+        return page_range(pages[0], pages[-1])
+    return tr("pages {ranges}", ranges=page_ranges(pages))
+
+
 def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
-    """Printing advice for this build alone: its paper, its sides, the marks its pages draw."""
+    """Printing advice for this build alone, in the order to follow it: its paper and scale, its
+    print jobs (sides and stock), then making the pieces from the marks its pages draw."""
     from genpnp.impose.document import drawn_marks, folding_pieces, page_roles
 
     o = doc.options
     marks = drawn_marks(doc) if marks is None else marks
     roles = page_roles(doc)
-    first_cut = next((n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster")), 0)
-    scale = tr("the scale square on this page") + (
-        tr(" and on page {page}, the first sheet to cut", page=first_cut) if first_cut else "")
-    lines = [tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper; {scale} must "
-                "measure what it says.", paper=tr(o.paper.name), scale=scale)]
+    lines = [scale_line(doc, roles), *print_steps(doc, roles)]
     folds = "fold" in marks or "hinge" in marks
-    cut = any(r in ("pieces", "poster") for r in roles)
-    if o.backs == "fold":
-        lines.append(tr("Print single-sided."))
-    else:
-        lines.append(duplex_line(doc, roles))
-    stock = card_stock_pages(doc)
-    if stock:
-        lines.append(tr("Print pages {pages} on card stock (160-250 g/m²), the other pages on paper.",
-                        pages=page_ranges(stock)))
+    stock = set(card_stock_pages(doc))
     if folds:
         pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
@@ -64,14 +140,15 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         names = tr(" and ").join(c.label for c in folding)
         lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
                         "face it meets.", names=names))
-    if cut:
+    paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock]
+    if paper_cut:  # pages to cut printed on paper: card behind them makes sturdier pieces
         card = (tr("For sturdier pieces, glue a paper sheet to thin card before you cut it") if stock
                 else tr("For sturdier pieces, glue a sheet to thin card before you cut it"))
         if folds:
             card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
-        if o.backs == "duplex" and "back" in roles:
-            card += tr("; a two-sided sheet stays paper (card would hide the registration), or glue its pieces "
-                       "to card after cutting")
+        if o.backs == "duplex" and any(roles[n - 1] == "back" for n in paper_cut):
+            card += tr("; a two-sided paper sheet stays as it is (card would hide the registration), or glue its "
+                       "pieces to card after cutting")
         lines.append(card + ".")
     if "crop" in marks:
         lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
@@ -115,29 +192,7 @@ def page_range(first: int, last: int) -> str:
     return tr("pages {first} to {last}", first=first, last=last)
 
 
-def duplex_line(doc: Any, roles: list[str]) -> str:
-    """How to print a duplex build: the pages that print double-sided (flipping on which edge), the
-    calibration sheet first where there are backs, and the pages that print single-sided."""
-    o = doc.options
-    flip = tr("long") if o.flip == "long" else tr("short")
-    total, single = len(roles), doc.single_sided
-    if single == 1:
-        return tr("Print single-sided: this build has no two-sided sheet.")
-    if single:
-        text = tr("Print {pages} double-sided, flipping on the {flip} edge, then {rest} single-sided.",
-                  pages=page_range(1, single - 1), flip=flip, rest=page_range(single, total))
-    else:
-        text = tr("Print double-sided, flipping on the {flip} edge.", flip=flip)
-    if "back" in roles:
-        text += tr(" A page titled \"(backs)\" prints on the back of the sheet before it.")
-    if doc.calibration:
-        text += tr(" First print the calibration sheet (pages {first} and {second}) and follow the steps on it.",
-                   first=doc.calibration, second=doc.calibration + 1)
-    return text
-
-
 PANEL = 64 * MM  # the cover's picture: title, players and a composition of the pieces
-SHOWN = 32 * MM  # pieces taller than this are shown smaller; the others at their true size
 
 
 def play_line(meta: Any) -> str:
@@ -166,16 +221,10 @@ class Look(NamedTuple):
 
 
 def cover_look(doc: Any) -> Look:
-    from genpnp.art.richtext import style_font
-    from genpnp.render.look import title_look
+    from genpnp.render.look import body_look, title_look
 
     display, accent = title_look(doc)
-    meta = doc.game.meta
-    body = meta.styles.body if meta.styles is not None else None
-    if body is None or not body.font:
-        return Look(display, fonts.DEFAULT, fonts.BOLD, fonts.ITALIC, accent)
-    regular = style_font(body.font, {n: e.file for n, e in (meta.fonts or {}).items()})
-    return Look(display, regular, fonts.styled(regular, "b"), fonts.styled(regular, "i"), accent)
+    return Look(display, *body_look(doc), accent)
 
 
 class _Measure:
@@ -230,9 +279,12 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
     plays and for how long, and a row of its pieces drawn by their own renderers."""
     meta = doc.game.meta
     colours = [c for c in doc.game.palette.values() if c.label] or list(doc.game.palette.values())
-    tint = colours[0].mix(Color(1, 1, 1), 0.82) if colours else Color(0.93, 0.92, 0.89)
-    surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
-    surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.6)
+    if doc.options.ink == "color":  # a light tint; black-and-white and ink-saver spend no toner on it
+        tint = colours[0].mix(Color(1, 1, 1), 0.9) if colours else Color(0.96, 0.95, 0.93)
+        surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
+        surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.6)
+    else:  # a thin rule under the title and the pieces
+        surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.8)
     title_font = look.display
     size = 30.0
     while size > 14 and surface.text_width(meta.name, title_font, size) > w:
@@ -252,10 +304,15 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
         tag("page")
 
 
-def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any]]:
-    """The pieces the cover shows: the first of each component of pieces (a deck of many items shows
-    three of them), boards and sheets too large for the row left out; (component, piece) pairs."""
-    out: list[tuple[Any, Any]] = []
+def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
+    """The pieces the cover shows: those game.yaml's ``cover:`` names, else the first of each component of
+    pieces (a deck of many items shows three of them), boards and sheets too large for the row left out;
+    (component, piece, face) triples."""
+    if getattr(game.meta, "cover", ()):  # the designer's choice (game.yaml cover:), checked at load
+        from genpnp.model.figure import find_piece
+
+        return [find_piece(game, ref) for ref in game.meta.cover]
+    out: list[tuple[Any, Any, str]] = []
     for comp in game.ordered():
         pieces = getattr(comp, "pieces", None)
         if not pieces or getattr(comp, "layout", "pieces") != "pieces" or getattr(comp, "played_on", False):
@@ -268,7 +325,7 @@ def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any]]:
             piece = pieces[n]
             if all(piece.fields != other.fields or piece.front != other.front for other in shown):
                 shown.append(piece)
-        out.extend((comp, piece) for piece in shown)
+        out.extend((comp, piece, "front") for piece in shown)
     if len(out) > most:  # one of each component first, then the others, in the document's order
         names = [c.name for c in game.ordered()]
         firsts = [pair for n, pair in enumerate(out) if all(o[0].name != pair[0].name for o in out[:n])]
@@ -284,31 +341,35 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
 
     pairs = cover_pieces(doc.game)
     gap = 5 * MM
-    while pairs:
-        sizes = [(pc.w * _shrink(pc, row.h), pc.h * _shrink(pc, row.h)) for _, pc in pairs]
-        if sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1) <= row.w:
+    while pairs:  # one scale for the row, so pieces keep their sizes to each other: up to 2.5x, to fill it
+        s = _row_scale([pc for _, pc, _ in pairs], row, gap)
+        if s >= 0.35 or len(pairs) == 1:
             break
         pairs = pairs[:-1]
     if not pairs:
         return
-    total = sum(sw for sw, _ in sizes) + gap * (len(pairs) - 1)
+    total = sum(pc.w * s for _, pc, _ in pairs) + gap * (len(pairs) - 1)
     cx = row.x + (row.w - total) / 2
-    for (comp, piece), (sw, sh) in zip(pairs, sizes):
-        s = _shrink(piece, row.h)
+    for comp, piece, face in pairs:
+        sw, sh = piece.w * s, piece.h * s
         y = row.y + (row.h - sh) / 2
         surface.save()
         surface.translate(cx, y)
         surface.scale(s, s)
         shadow = outline(piece.shape, 0.8 * MM / s, -0.8 * MM / s, piece.w, piece.h, piece.radius)
         surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
-        draw_placement(surface, Placement(comp, piece, "front", Box(0, 0, piece.w, piece.h)))
+        draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
         surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
         surface.restore()
         cx += sw + gap
 
 
-def _shrink(piece: Any, room: float) -> float:
-    return min(1.0, min(room, max(SHOWN, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
+def _row_scale(pieces: list[Any], row: Box, gap: float) -> float:
+    """The one scale at which the pieces fill the row: as tall as the row allows (small pieces up to 2.5x
+    their size), all side by side within its width."""
+    tallest = max(p.h for p in pieces)
+    width = sum(p.w for p in pieces)
+    return min(2.5, row.h * 0.9 / tallest, max(row.w - gap * (len(pieces) - 1), 1.0) / width)
 
 
 def _heading(surface: Any, title: str, x: float, y: float, w: float, look: Look) -> float:
@@ -345,7 +406,7 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) 
 
 
 def contents_entries(doc: Any) -> list[tuple[str, int]]:
-    entries = [(tr("Cover"), 1)] + list(doc.contents)
+    entries = list(doc.contents)  # the cover is where the contents is read: not an entry of it
     if doc.calibration:
         entries = sorted(entries + [(tr("Duplex calibration"), doc.calibration)], key=lambda e: e[1])
     return entries
@@ -354,10 +415,10 @@ def contents_entries(doc: Any) -> list[tuple[str, int]]:
 LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),
           ("crop", "crop marks: cut between them"),
           ("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
-          ("trim", "poster: trim the part along this line"),
-          ("glue", "poster: glue strip, covered by the next part"),
-          ("edge", "poster: lay the next part's trimmed edge on this line"),
-          ("align", "poster: alignment marks, on the glue strip only"))
+          ("trim", "board in parts: trim each part along this line"),
+          ("glue", "board in parts: glue strip, covered by the next part"),
+          ("edge", "board in parts: lay the next part's trimmed edge on this line"),
+          ("align", "board in parts: alignment marks, on the glue strip only"))
 
 
 def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:

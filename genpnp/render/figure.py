@@ -15,7 +15,8 @@ INK = Color(0.1, 0.1, 0.1)
 GRID = Color(0.62, 0.62, 0.62)
 STYLE_COLORS = {"good": Color(0.1, 0.45, 0.2), "bad": Color(0.8, 0.1, 0.1), "plain": Color(0.12, 0.12, 0.12)}
 WHITE = Color(1, 1, 1)
-OUTLINE_PT = 2.2  # an outline's width on the page, whatever the figure's scale
+OUTLINE_PT = 1.8  # an outline's width on the page, whatever the figure's scale
+HALO_PT = 0.7  # the white line between an outline and what it surrounds
 ARROW_PT = 1.6
 LABEL_PT = 8.0  # labels are never larger than this on the page
 LABEL_MIN_PT = 6.0  # nor smaller than this, unless a row's label would reach past its piece's room
@@ -32,6 +33,19 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
     surface.scale(scale, scale)
     surface.translate(-wx, -wy)
     surface.clip_rect(wx, wy, ww, wh)
+    for sub, px, py in fig.panels:  # side by side, each in its own window
+        surface.save()
+        surface.translate(px, py)
+        surface.scale(1 / scale, 1 / scale)
+        draw_figure(surface, sub, 0.0, 0.0, scale)
+        surface.restore()
+    for mx, my, style, words in fig.marks:  # a panel's mark and words, centred together under it
+        size = max(min(fig.label_size, LABEL_PT / scale), LABEL_MIN_PT / scale)
+        mark_w = size * 1.3 if style != "plain" else 0.0
+        left = mx - (mark_w + surface.text_width(words, fonts.DEFAULT, size)) / 2
+        if mark_w:
+            _mark(surface, left + size * 0.45, my + size * 0.33, style, size, scale)
+        surface.text(left + mark_w, my, words, fonts.DEFAULT, size, INK)
     if fig.board is not None:  # a snippet: the window cuts the board's words at its edges on purpose
         if tag is not None:
             tag("figure-board", fig.line)
@@ -45,18 +59,20 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
             surface.line(c * cell, 0, c * cell, rows * cell, GRID, 0.5 / scale)
         for r in range(rows + 1):
             surface.line(0, r * cell, cols * cell, r * cell, GRID, 0.5 / scale)
-    for drawn in fig.pieces:
-        _piece(surface, drawn)
-    for segments, style, polys in fig.outlines:  # inside the group's cells only: inset from its edge
+    gutter = outline_gutter(scale) if fig.outlines or fig.clear else 0.0
+    for drawn in fig.pieces:  # each whole in its cell, clear of the band an outline runs in
+        _piece(surface, drawn, drawn.fitted(gutter))
+    for loops, style, polys in fig.outlines:  # inside the group's cells only: inset from its edge
         color = STYLE_COLORS[style]
         dash = (4 / scale, 2.5 / scale) if style == "bad" else None
         surface.save()
         surface.clip_path([c for q in polys for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]])
-        for (x1, y1), (x2, y2) in segments:
-            surface.line(x1, y1, x2, y2, WHITE, 2 * (OUTLINE_PT + 0.8) / scale)
-        for (x1, y1), (x2, y2) in segments:
-            surface.line(x1, y1, x2, y2, color, 2 * OUTLINE_PT / scale, dash)
+        path = [c for q in loops for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]]
+        surface.path(path, stroke=WHITE, width=2 * (OUTLINE_PT + HALO_PT) / scale)  # one closed path a loop:
+        surface.path(path, stroke=color, width=2 * OUTLINE_PT / scale, dash=dash)  # mitred corners, no seams
         surface.restore()
+    for drawn in fig.edges:  # border strips on their edges, over the outlines they close
+        _piece(surface, drawn)
     for points, style in fig.arrows:
         _arrow(surface, points, STYLE_COLORS[style], style == "bad", scale)
     for cx, cy, half in fig.crosses:
@@ -75,6 +91,11 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
     surface.restore()
 
 
+def outline_gutter(scale: float) -> float:
+    """The band (figure points) an outline takes inside its cells, and a little air: pieces keep out of it."""
+    return (OUTLINE_PT + HALO_PT + 0.6) / scale
+
+
 def draw_inline(surface: Any, inline: Any, x: float, y: float, w: float, h: float) -> None:
     """A piece standing in a line of text (``{piece:ref}``), in the box (x, y, w, h)."""
     tag = getattr(surface, "tag", None)
@@ -86,10 +107,14 @@ def draw_inline(surface: Any, inline: Any, x: float, y: float, w: float, h: floa
         tag(*before)
 
 
-def _piece(surface: Any, drawn: Any) -> None:
+def _piece(surface: Any, drawn: Any, box: tuple[float, float, float, float] | None = None) -> None:
     comp, piece = drawn.component, drawn.piece
-    x, y, w, h = drawn.box
+    x, y, w, h = box or drawn.box
     surface.save()
+    if drawn.angle:  # turned about the box's centre
+        surface.translate(x + w / 2, y + h / 2)
+        surface.rotate(drawn.angle)
+        surface.translate(-(x + w / 2), -(y + h / 2))
     surface.translate(x, y)
     if drawn.turn:  # turned clockwise about the box
         surface.translate(*{90: (0, h), 180: (w, h), 270: (w, 0)}[drawn.turn])
@@ -99,6 +124,17 @@ def _piece(surface: Any, drawn: Any) -> None:
     surface.clip_path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius))
     renderer_for(comp)(comp, piece, drawn.face, surface, piece.w, piece.h, 0.0)
     surface.restore()
+
+
+def _mark(surface: Any, x: float, y: float, style: str, size: float, scale: float) -> None:
+    """A tick (good) or a cross (bad) about ``size`` tall, centred at (x, y)."""
+    color, half, width = STYLE_COLORS[style], size * 0.42, 1.6 / scale
+    if style == "good":
+        surface.path([("M", x - half, y), ("L", x - half * 0.25, y - half * 0.8), ("L", x + half, y + half)],
+                     stroke=color, width=width)
+    elif style == "bad":
+        for sx in (-1, 1):
+            surface.line(x - half, y - sx * half, x + half, y + sx * half, color, width)
 
 
 def _arrow(surface: Any, points: tuple, color: Color, dashed: bool, scale: float) -> None:

@@ -21,3 +21,16 @@ def title_look(doc: Any) -> tuple[str, Any]:
         return fonts.BOLD, INK
     font = style_font(style.font, {n: e.file for n, e in (meta.fonts or {}).items()}) if style.font else fonts.BOLD
     return font, style_color(style.color, doc.game.palette, INK)
+
+
+def body_look(doc: Any) -> tuple[str, str, str]:
+    """(regular, bold, italic) of the page furniture's small text (footers, notes, labels, the cover's
+    text): the game's body style (game.yaml styles: body:), else genpnp's own faces."""
+    from genpnp.art.richtext import style_font
+
+    meta = doc.game.meta
+    body = meta.styles.body if meta.styles is not None else None
+    if body is None or not body.font:
+        return fonts.DEFAULT, fonts.BOLD, fonts.ITALIC
+    regular = style_font(body.font, {n: e.file for n, e in (meta.fonts or {}).items()})
+    return regular, fonts.styled(regular, "b"), fonts.styled(regular, "i")

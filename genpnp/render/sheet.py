@@ -12,7 +12,7 @@ from genpnp.core.units import MM
 from genpnp.impose.frame import Frame, make_frame
 from genpnp.impose.sheet import Band, Sheet
 from genpnp.render.faces import draw_placement
-from genpnp.render.look import title_look
+from genpnp.render.look import body_look, title_look
 from genpnp.render.marks import draw_glue, draw_mark
 
 INK = Color(0.1, 0.1, 0.1)
@@ -68,14 +68,17 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     for n, mark in enumerate(sheet.marks):
         tag("mark", n)
         draw_mark(surface, mark)
+    regular, bold, _ = body_look(doc)
     for n, label in enumerate(sheet.labels):
         tag("label", n)
-        font = fonts.BOLD if label.bold else fonts.DEFAULT
+        font = bold if label.bold else regular
+        planned = fonts.BOLD if label.bold else fonts.DEFAULT  # the face the imposition measured it in
+        lift = max(0.0, abs(fonts.descent(font, label.size)) - abs(fonts.descent(planned, label.size)))
         surface.save()
         surface.translate(label.x, label.y)
         if label.rotate:
             surface.rotate(label.rotate)
-        surface.text(0, 0, label.text, font, label.size, INK, label.align)
+        surface.text(0, lift, label.text, font, label.size, INK, label.align)  # never lower than planned
         surface.restore()
     header = sheet.header or frame.header
     tag("header")
@@ -87,10 +90,10 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     if not shows_scale(doc, number):
         return
     if sheet.scale_box is not None:
-        draw_scale(surface, sheet.scale_box, frame.scale_text)
+        draw_scale(surface, sheet.scale_box, frame.scale_text, regular, bold)
     if sheet.scale_bar is not None:
         in_band(surface, Band(sheet.scale_bar, sheet.scale_rot),
-                lambda length, thick: draw_scale_bar(surface, length, thick, frame.scale_text))
+                lambda length, thick: draw_scale_bar(surface, length, thick, frame.scale_text, bold))
 
 
 def draw_blank(surface: Any, doc: Any, sheet: Sheet) -> None:
@@ -100,7 +103,7 @@ def draw_blank(surface: Any, doc: Any, sheet: Sheet) -> None:
         return
     w, h = page_size(doc, sheet)
     surface.text(w / 2, h / 2, tr("This page is left blank: it is the back of page {page}.", page=back_of),
-                 fonts.ITALIC, 8, SOFT, "center")
+                 body_look(doc)[2], 8, SOFT, "center")
 
 
 def shows_scale(doc: Any, number: int) -> bool:
@@ -142,6 +145,7 @@ def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, 
     room_for_plan = 50 * MM if tiles else 0.0
 
     title_font, title_ink = title_look(doc)
+    italic = body_look(doc)[2]
 
     def draw(length: float, thick: float) -> None:
         room = length - room_for_bar - room_for_plan
@@ -150,45 +154,72 @@ def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, 
         surface.text(0, base, sheet.title, title_font, title_size, title_ink, "left")
         note = sheet.note or (sheet.content.get("steps", "") if tiles else "")
         if note and thick >= 9 * MM:
-            note_size = fit_text(surface, note, fonts.ITALIC, 7.5, room, 5.5)
-            surface.text(0, base - 4.2 * MM, note, fonts.ITALIC, note_size, SOFT, "left")
+            note_size = fit_text(surface, note, italic, 7.5, room, 5.5)
+            surface.text(0, base - 4.2 * MM, note, italic, note_size, SOFT, "left")
         elif note:  # no room under the title: after it, if it fits
             start = surface.text_width(sheet.title, title_font, title_size) + 3 * MM
-            if start + surface.text_width(note, fonts.ITALIC, 6.5) <= room:
-                surface.text(start, base, note, fonts.ITALIC, 6.5, SOFT, "left")
+            if start + surface.text_width(note, italic, 6.5) <= room:
+                surface.text(start, base, note, italic, 6.5, SOFT, "left")
 
     in_band(surface, band, draw)
     if tiles:
-        draw_assembly(surface, band, sheet.content["tiles"], sheet.content["tile"])
+        draw_assembly(surface, band, sheet.content["tiles"], sheet.content["tile"], body_look(doc)[0])
 
 
-def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tuple[int, int]) -> None:
+def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tuple[int, int],
+                  font: str = fonts.DEFAULT) -> None:
     """A small diagram of how the pages of a poster go together, this page shaded."""
     cols, rows = tiles
     h = band.box
     cell = min(4.5 * MM, (h.h - 2 * MM) / rows)
     x0 = h.x2 - cols * cell - 34 * MM
     y_top = h.y2 - 1 * MM
-    surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, tr("assembly:"), fonts.DEFAULT, 6.5, SOFT, "right")
+    surface.text(x0 - 2 * MM, y_top - cell * rows / 2 - 1, tr("assembly:"), font, 6.5, SOFT, "right")
     for r in range(rows):
         for c in range(cols):
             here = (c, r) == tuple(current)
             x, y = x0 + c * cell, y_top - (r + 1) * cell
             surface.rect(x, y, cell, cell, fill=SOFT if here else Color(1, 1, 1), stroke=INK, width=0.4)
-            surface.text(x + cell / 2, y + cell / 2 - 2, f"{chr(65 + r)}{c + 1}", fonts.DEFAULT,
+            surface.text(x + cell / 2, y + cell / 2 - 2, str(r * cols + c + 1), font,
                          min(5.5, cell * 0.45), Color(1, 1, 1) if here else INK, "center")
 
 
 def footer_parts(doc: Any, number: int, total: int) -> tuple[list[str], list[str]]:
     """The footer's two halves as their parts (each kept whole): game, version, licence; paper,
     ink, backs, page number."""
+    from genpnp.render.cover import paper_name
+
     meta = doc.game.meta
     opts = doc.options
     single = getattr(doc, "single_sided", 0)
-    backs = tr("print single-sided") if single and number >= single else tr(opts.backs)
+    sides = two_sided(doc)
+    if sides == "duplex":
+        backs = [tr("print single-sided") if single and number >= single else tr("print double-sided")]
+    else:
+        backs = [tr("fold pairs")] if sides == "fold" else []
     return ([meta.name, tr("version {version}", version=meta.version), meta.licence],
-            [tr(opts.paper.name), tr(opts.ink), backs, tr("page {number} of {total}", number=number,
-                                                          total=total)])
+            [paper_name(opts.paper), *([] if opts.ink == "color" else [tr(INK_NAMES[opts.ink])]), *backs,
+             tr("page {number} of {total}", number=number, total=total)])
+
+
+INK_NAMES = {"bw": "black-and-white edition", "saver": "ink-saver edition"}
+
+
+def two_sided(doc: Any) -> str:
+    """How this PDF prints its two-sided pieces: "duplex" (backs on the reverse), "fold" (fold
+    pairs), or "" (it has none: the footer names no backs mode that would change nothing)."""
+    from genpnp.impose.document import page_roles
+
+    if doc.options.backs == "duplex":
+        return "duplex" if "back" in page_roles(doc) else ""
+    for comp in doc.game.ordered():
+        chosen = doc.options.components
+        if chosen and comp.name not in chosen:
+            continue
+        if getattr(comp, "fold", False) and getattr(comp, "pieces", None) and \
+                any(getattr(p, "back", None) is not None for p in comp.pieces):
+            return "fold"
+    return ""
 
 
 def footer_texts(doc: Any, number: int, total: int) -> tuple[str, str]:
@@ -202,14 +233,14 @@ def fit_footer(left: list[str], right: list[str], room: float, size: float,
     the text shrinks down to ``least``, then whole parts are left out (the licence, then the
     print options, then the version; the game's name and the page number stay)."""
     gap = 4 * MM
-    drops = [(2, None), (None, slice(0, 3)), (1, None)]  # parts left out, in this order
+    drops = [(2, None), (None, slice(0, -1)), (1, None)]  # parts left out, in this order
     parts_l, parts_r = list(left), list(right)
     steps = [(list(parts_l), list(parts_r))]
     for drop_l, drop_r in drops:
         if drop_l is not None and drop_l < len(parts_l):
             parts_l = [p for n, p in enumerate(parts_l) if n != drop_l]
         if drop_r is not None:
-            parts_r = parts_r[drop_r.stop:]
+            parts_r = parts_r[-1:]  # the page number stays
         steps.append((list(parts_l), list(parts_r)))
     for sizes in ((size,), (least,)):
         for pl, pr in steps:
@@ -229,31 +260,32 @@ def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, b
     cut, the halves never overprint."""
     left_parts, right_parts = footer_parts(doc, number, total)
     size = 7.0 if band.thickness >= 6 * MM else 6.5
+    font = body_look(doc)[0]
 
     def draw(length: float, thick: float) -> None:
         left, right, used = fit_footer(left_parts, right_parts, length, size,
-                                       lambda t, s: surface.text_width(t, fonts.DEFAULT, s))
+                                       lambda t, s: surface.text_width(t, font, s))
         y = min(1.5 * MM, max(thick - used * 0.8, 0) / 2)
         if left:
-            surface.text(0, y, left, fonts.DEFAULT, used, SOFT, "left")
-        surface.text(length, y, right, fonts.DEFAULT, used, SOFT, "right")
+            surface.text(0, y, left, font, used, SOFT, "left")
+        surface.text(length, y, right, font, used, SOFT, "right")
 
     in_band(surface, band, draw)
 
 
-def draw_scale(surface: Any, box: Any, text: str) -> None:
+def draw_scale(surface: Any, box: Any, text: str, regular: str = fonts.DEFAULT, bold: str = fonts.BOLD) -> None:
     surface.rect(box.x, box.y, box.w, box.h, stroke=INK, width=0.5)
-    surface.text(box.x + box.w / 2, box.y + box.h / 2 + 1, text, fonts.BOLD, 8, INK, "center")
-    surface.text(box.x + box.w / 2, box.y + box.h / 2 - 7, tr("scale check"), fonts.DEFAULT, 5.5, SOFT, "center")
-    surface.text(box.x + box.w / 2, box.y - 3 * MM, tr("must measure {length}", length=text), fonts.DEFAULT,
+    surface.text(box.x + box.w / 2, box.y + box.h / 2 + 1, text, bold, 8, INK, "center")
+    surface.text(box.x + box.w / 2, box.y + box.h / 2 - 7, tr("scale check"), regular, 5.5, SOFT, "center")
+    surface.text(box.x + box.w / 2, box.y - 3 * MM, tr("must measure {length}", length=text), regular,
                  5.5, SOFT, "center")
 
 
-def draw_scale_bar(surface: Any, length: float, thick: float, text: str) -> None:
+def draw_scale_bar(surface: Any, length: float, thick: float, text: str, bold: str = fonts.BOLD) -> None:
     """A bar of the scale's length with end ticks and its length written above it (in band
     coordinates: the bar runs along the band)."""
     y = min(2 * MM, thick / 2 - 0.5 * MM)
     surface.line(0, y, length, y, INK, 0.6)
     for x in (0, length):
         surface.line(x, y - 1 * MM, x, y + 1.6 * MM, INK, 0.6)
-    surface.text(length / 2, y + 1.0 * MM, tr("{length} scale check", length=text), fonts.BOLD, 5.5, INK, "center")
+    surface.text(length / 2, y + 1.0 * MM, tr("{length} scale check", length=text), bold, 5.5, INK, "center")

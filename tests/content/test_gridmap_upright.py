@@ -7,9 +7,9 @@ from pathlib import Path
 
 from test_gridmap import BOARD_YAML, GAME_YAML, tiny_game
 
-from genpnp.content.project import load_game
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
+from genpnp.load.project import load_game
 
 TALL = "name: Tall\ngroup: 2\nrows: |\n" + "  1\n  x\n" * 4
 TILES = """

@@ -333,3 +333,29 @@ def test_the_rules_state_the_peg_hole_spacing_the_board_prints() -> None:
     rules = (folder / "text" / "rules.md").read_text(encoding="utf-8")
     stated = re.search(r"peg holes are only ([0-9.]+) mm apart", rules)
     assert stated and float(stated.group(1)) == hex_size
+
+
+# ---------------------------------------------------------------- the counts printed on county spaces
+
+
+def printed_count_problems(track: dict, precincts: dict) -> list[str]:
+    """Each county space prints its red and blue precincts ("{red} R · {blue} B"): they must match the map."""
+    counts = Counter((h["county"], h["party"]) for h in precincts["hexes"])
+    return [
+        f"{s['county']}: prints {s.get('red')} R · {s.get('blue')} B, the map has "
+        f"{counts[(s['county'], 'red')]} R · {counts[(s['county'], 'blue')]} B"
+        for s in track["spaces"]
+        if s["kind"] == "county"
+        and (s.get("red"), s.get("blue")) != (counts[(s["county"], "red")], counts[(s["county"], "blue")])
+    ]
+
+
+def test_county_spaces_print_the_maps_counts(track, precincts):
+    assert printed_count_problems(track, precincts) == []
+
+
+def test_printed_count_check_catches_a_wrong_count(track, precincts):
+    broken = copy.deepcopy(track)
+    space = next(s for s in broken["spaces"] if s["kind"] == "county")
+    space["red"] += 1
+    assert [p for p in printed_count_problems(broken, precincts) if p.startswith(space["county"])]

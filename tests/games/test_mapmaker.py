@@ -56,12 +56,13 @@ def test_removing_a_token_fails_with_its_line(tmp_path: Path) -> None:
 
 def test_changing_a_value_fails_with_its_line(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    line = edit(folder / "data" / "voters.yaml", "{party: green, symbol: leaf, figure: white, value: 10, qty: 1}",
-                "{party: green, symbol: leaf, figure: white, value: 9, qty: 1}", unique=True)
+    line = edit(folder / "data" / "voters.yaml",
+                "{party: green, symbol: leaf, figure: white, value: 1, qty: 1, front: swing}",
+                "{party: green, symbol: leaf, figure: white, value: 2, qty: 1}", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert f"{VOTERS}:{line}:5: parties-mirror: value 9: red 2, green 3" in out
-    assert f"{VOTERS}:{line}:5: parties-mirror: value 10: red 1, green 0" in out
+    assert f"{VOTERS}:{line}:5: parties-mirror: value 2: red 2, green 3" in out
+    assert f"{VOTERS}:{line}:5: parties-mirror: value 1: red 1, green 0" in out
     assert "tokens-per-county" not in out  # still 18 tokens per party
 
 

@@ -70,7 +70,7 @@ def test_deleted_track_space_names_county_and_the_space_count_rule(tmp_path):
     track = root / "data" / "track.yaml"
     first_county = line_of(track, "- {kind: county,")
     county_line = line_of(root / "data" / "precincts.yaml", "county: Pierce,")
-    edit(track, "- {kind: county, county: Pierce}\n", "")
+    edit(track, "- {kind: county, county: Pierce, red: 1, blue: 3}\n", "")
     result = validate(root)
     assert result.exit_code == 1
     assert re.search(rf"track\.yaml:{first_county}:\d+: track-spaces: board.spaces: 38 with kind county, expected 39",
@@ -249,14 +249,14 @@ def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
     sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages}
     assert sizes == {(612, 1008)}
     assert "Contents" in texts[0] and "Redistrict" in texts[0]
-    assert any("Player Aid" in t for t in texts) and any("Points Tally" in t for t in texts)
+    assert sum(t.count("YOUR TURN") for t in texts[1:]) == 8 and any("Points Tally" in t for t in texts)
     fate = [t for t in texts[1:] if "Carry it out as soon as you draw it" in t]  # the cover shows a few too
     strategy = [t for t in texts[1:] if "Keep it until you choose to play it" in t]
     assert sum(t.count("Carry it out as soon") for t in fate) == 9
     assert sum(t.count("Keep it until you choose") for t in strategy) == 14
     assert all("FATE" in t for t in fate) and all("STRATEGY" in t for t in strategy)  # fold pairs: backs too
-    board = [t for t in texts if "Game board: part" in t]
-    assert len(board) == 2 and "part A1 of 2" in board[0] and "part A2 of 2" in board[1]
+    board = [t for t in texts if "Washington State: part" in t]
+    assert len(board) == 2 and "part 1 of 2" in board[0] and "part 2 of 2" in board[1]
     assert "OLYMPIA" in "".join(board)
 
 
@@ -298,3 +298,45 @@ def _inward(outline: tuple) -> list[tuple[float, float, float]]:
         nx, ny = -(y2 - y1) / length * sign, (x2 - x1) / length * sign
         out.append((nx, ny, nx * x1 + ny * y1))
     return out
+
+
+# ---------------------------------------------------------------- the map key
+
+
+def _legend_box(legend=None):
+    """The map key's box on the board (points), as the renderer draws it, and the hex map it is on."""
+    from genpnp.load.project import load_game
+    from genpnp.render.hexlegend import draw_legend
+    from genpnp.render.recorder import RecordingSurface
+
+    m = load_game(CONTENT / "redistrict").components["board"].inner
+    surface = RecordingSurface()
+    draw_legend(m, legend or m.legend, surface, *m.size)
+    return m, surface.ink[0].box
+
+
+def _precincts_under(m, box) -> list:
+    """Hexes the box overlaps (separating axes: the box's two and each hexagon's three)."""
+    rect = [(box.x, box.y), (box.x + box.w, box.y), (box.x + box.w, box.y + box.h), (box.x, box.y + box.h)]
+    hit = []
+    for cell in m.cells:
+        corners = m.corners(cell.coord)
+        axes = [(1.0, 0.0), (0.0, 1.0)] + [(-(b[1] - a[1]), b[0] - a[0]) for a, b in zip(corners, corners[1:])]
+        if all(max(ax * x + ay * y for x, y in corners) > min(ax * x + ay * y for x, y in rect)
+               and max(ax * x + ay * y for x, y in rect) > min(ax * x + ay * y for x, y in corners)
+               for ax, ay in axes):
+            hit.append(cell.coord)
+    return hit
+
+
+def test_the_map_key_covers_no_precinct():
+    m, box = _legend_box()
+    assert _precincts_under(m, box) == []
+
+
+def test_the_key_check_catches_a_key_over_precincts():
+    import dataclasses
+
+    m, _ = _legend_box()
+    taller = dataclasses.replace(m.legend, entries=m.legend.entries * 2)
+    assert _precincts_under(m, _legend_box(taller)[1])

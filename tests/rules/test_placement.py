@@ -97,7 +97,7 @@ def test_one_voter_token_more_is_caught(tmp_path: Path) -> None:
 
 def test_a_county_name_that_reaches_the_border_slots_is_caught(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    edit(folder / "components.yaml", "    label_at: top\n", "    label_at: top\n    label_size: 8mm\n", unique=True)
+    edit(folder / "components.yaml", "    label_size: 12pt\n", "    label_size: 8mm\n", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(r"components\.yaml:\d+:\d+: token-on-county: board: the label(?: and zone-mark)? of hex .* "

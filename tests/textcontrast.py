@@ -1,0 +1,108 @@
+"""Contrast of text against what is printed around it, read back from a built PDF (pdfium): each run of
+characters of one colour and size on one line, its colour as the PDF sets it, its background the median
+of the rendered pixels sampled just above the run, or just below it where that reads better (a line of
+text set close to a frame or a band's edge has the frame on one side only)."""
+
+from __future__ import annotations
+
+import ctypes
+import statistics
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+from genpnp.backends.ink import needed_contrast
+from genpnp.core.color import Color, contrast_ratio
+
+DPI = 100
+
+
+@dataclass(frozen=True)
+class Run:
+    page: int  # from 1
+    text: str
+    size: float
+    bold: bool
+    ratio: float  # contrast against its background
+
+    @property
+    def needed(self) -> float:
+        return needed_contrast(self.size, "bold" if self.bold else "")
+
+
+def runs(path: Path) -> list[Run]:
+    out: list[Run] = []
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        for number, page in enumerate(pdf, 1):
+            height = page.get_height()
+            image = page.render(scale=DPI / 72).to_pil().convert("RGB")
+            textpage = page.get_textpage()
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            current: list = []  # (char, box) of the run being read
+            key = None
+
+            for i in range(textpage.count_chars()):
+                ch = textpage.get_text_range(i, 1)
+                if ch in ("\n", "\r"):
+                    run = _run(number, current, key, image, height)
+                    if run:
+                        out.append(run)
+                    current, key = [], None
+                    continue
+                raw.FPDFText_GetFillColor(textpage.raw, i, r, g, b, a)
+                size = round(raw.FPDFText_GetFontSize(textpage.raw, i), 1)
+                bold = raw.FPDFText_GetFontWeight(textpage.raw, i) >= 700
+                k = (r.value, g.value, b.value, size, bold)
+                if k != key:
+                    run = _run(number, current, key, image, height)
+                    if run:
+                        out.append(run)
+                    current, key = [], k
+                if ch.strip():
+                    current.append((ch, textpage.get_charbox(i)))
+                else:
+                    current.append((ch, current[-1][1] if current else textpage.get_charbox(i)))
+            run = _run(number, current, key, image, height)
+            if run:
+                out.append(run)
+            textpage.close()
+            page.close()
+    finally:
+        pdf.close()
+    return out
+
+
+def _run(number: int, current: list, key: tuple | None, image, height: float) -> Run | None:
+    """The run of characters ``current`` (of colour and size ``key``) and its contrast."""
+    px = image.load()
+    if not current or key is None:
+        return None
+    text = "".join(ch for ch, _ in current).strip()
+    if len(text) < 2:
+        return None
+    x0 = min(bx[0] for _, bx in current)
+    x1 = max(bx[2] for _, bx in current)
+    y0 = min(bx[1] for _, bx in current)
+    y1 = max(bx[3] for _, bx in current)
+    colour = Color(key[0] / 255, key[1] / 255, key[2] / 255)
+    ratios: tuple[list[float], list[float]] = ([], [])
+    vertical = (x1 - x0) < (y1 - y0) and len(text) > 2
+    steps = 9
+    for i in range(steps):
+        t = (i + 0.5) / steps
+        if vertical:  # a run turned up the page: sample left and right of it
+            pts = [(x0 - 1.2, y0 + t * (y1 - y0)), (x1 + 1.2, y0 + t * (y1 - y0))]
+        else:
+            pts = [(x0 + t * (x1 - x0), y0 - 1.2), (x0 + t * (x1 - x0), y1 + 1.2)]
+        for side, (x, y) in enumerate(pts):
+            ix, iy = round(x * DPI / 72), round((height - y) * DPI / 72)
+            if 0 <= ix < image.width and 0 <= iy < image.height:
+                pr, pg, pb = px[ix, iy]
+                ratios[side].append(contrast_ratio(colour, Color(pr / 255, pg / 255, pb / 255)))
+    sides = [statistics.median(side) for side in ratios if side]
+    if sides:
+        return Run(number, text, key[3], key[4], max(sides))
+    return None
