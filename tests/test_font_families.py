@@ -245,5 +245,6 @@ def test_the_cover_speaks_in_the_games_own_faces(tmp_path):
         (text.strip(), str(font["/BaseFont"]).split("+")[-1] if font else "")))
     face = {text: name for text, name in runs if text}
     assert face["Berrymandering"] == face["Contents"] == face["Credits"] == "Cherry-Bomb-Regular", face
-    assert face["1-3 players"] == "Cabin-Bold" and face["Rules"] == "Cabin-Regular", face
+    players = next(text for text in face if text.startswith("2 players"))  # the subtitle: players, time, age
+    assert face[players] == "Cabin-Bold" and face["Rules"] == "Cabin-Regular", face
     assert any(name == "Cabin-Italic" for text, name in runs if text.startswith("One player cuts")), runs
