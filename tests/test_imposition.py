@@ -249,7 +249,7 @@ def test_page_total_over_the_option_sets():
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
     # blank pages
-    assert total <= 737  # 737 now (Redistrict: an aid card per player), under the 889 of before the figures
+    assert total <= 735  # 735 now, under the 889 of before the figures
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
 
 
