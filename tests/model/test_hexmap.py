@@ -172,7 +172,9 @@ def test_region_tints_never_repeat_across_a_border(tmp_path: Path) -> None:
     region = {c.coord: c.fields["county"] for c in m.cells}
     for a, b in interior_edges(m.coords()):
         assert tint[region[a]] != tint[region[b]], (a, b)
-    assert len(set(tint.values())) == 3  # a wheel with an even rim needs three, and DSatur finds three
+    # a wheel with an even rim needs three (the fewest, tests/model/test_region_tints.py); with a fourth to
+    # spare the tints spread so that regions two apart differ too
+    assert len(set(tint.values())) == 4
     surface = Recorder()
     draw_map(m, surface, *m.size)
     assert surface.count("polygon", fill=tint["C"]) == 1
