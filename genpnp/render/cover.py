@@ -154,8 +154,12 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
                         bleed=f"{o.bleed / MM:.1f}"))
     if "glue" in marks:
-        lines.append(tr("Boards over several pages: trim each part on its red dotted line and lay it on the glue "
-                        "strip of the part before, its edge on the solid red line."))
+        if o.ink == "bw":  # the trim and edge lines print grey, not red
+            lines.append(tr("Boards over several pages: trim each part on its dotted line and lay it on the glue "
+                            "strip of the part before, its edge on the solid line."))
+        else:
+            lines.append(tr("Boards over several pages: trim each part on its red dotted line and lay it on the glue "
+                            "strip of the part before, its edge on the solid red line."))
     if o.ink == "bw":
         lines.append(tr("Black-and-white edition: colours print as the greys and patterns in the legend."))
     elif o.ink == "saver":
@@ -341,16 +345,19 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
 
     pairs = cover_pieces(doc.game)
     gap = 5 * MM
-    while pairs:  # one scale for the row, so pieces keep their sizes to each other: up to 2.5x, to fill it
-        s = _row_scale([pc for _, pc, _ in pairs], row, gap)
-        if s >= 0.35 or len(pairs) == 1:
+    uniform = doc.options.ink == "color"  # bw and saver judge fills by their printed size: true sizes there
+    while pairs:  # in colour one scale for the row (sizes kept relative, small pieces up to 2.5x, to fill it)
+        scales = ([_row_scale([pc for _, pc, _ in pairs], row, gap)] * len(pairs) if uniform
+                  else [_shrink(pc, row.h) for _, pc, _ in pairs])
+        if sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1) <= row.w + 0.01 \
+                and min(scales) >= 0.35 or len(pairs) == 1:
             break
         pairs = pairs[:-1]
     if not pairs:
         return
-    total = sum(pc.w * s for _, pc, _ in pairs) + gap * (len(pairs) - 1)
+    total = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
     cx = row.x + (row.w - total) / 2
-    for comp, piece, face in pairs:
+    for (comp, piece, face), s in zip(pairs, scales):
         sw, sh = piece.w * s, piece.h * s
         y = row.y + (row.h - sh) / 2
         surface.save()
@@ -362,6 +369,11 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
         surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
         surface.restore()
         cx += sw + gap
+
+
+def _shrink(piece: Any, room: float) -> float:
+    """A piece's own scale in bw and saver: true size, or smaller where it is taller than the row allows."""
+    return min(1.0, min(room, max(32 * MM, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
 
 
 def _row_scale(pieces: list[Any], row: Box, gap: float) -> float:
