@@ -110,7 +110,7 @@ def draw_marks(m: HexMap, surface: Any) -> None:
 
 
 def _text_color(fill: Color | None) -> Color:
-    return WHITE if fill is not None and fill.luminance < 0.45 else Color(0.15, 0.15, 0.15)
+    return WHITE if fill is not None and fill.luminance < 0.45 else Color(0.08, 0.08, 0.08)
 
 
 def draw_labels(m: HexMap, surface: Any) -> None:
