@@ -209,6 +209,7 @@ def two_sided(doc: Any) -> str:
     """How this PDF prints its two-sided pieces: "duplex" (backs on the reverse), "fold" (fold
     pairs), or "" (it has none: the footer names no backs mode that would change nothing)."""
     from genpnp.impose.document import page_roles
+    from genpnp.model.base import any_back
 
     if doc.options.backs == "duplex":
         return "duplex" if "back" in page_roles(doc) else ""
@@ -216,9 +217,8 @@ def two_sided(doc: Any) -> str:
         chosen = doc.options.components
         if chosen and comp.name not in chosen:
             continue
-        if getattr(comp, "fold", False) and getattr(comp, "pieces", None) and \
-                any(getattr(p, "back", None) is not None for p in comp.pieces):
-            return "fold"
+        if getattr(comp, "fold", False) and getattr(comp, "pieces", None) and any_back(comp.pieces):
+            return "fold"  # any_back: for runs of items, without making every piece (50,000 cards)
     return ""
 
 
