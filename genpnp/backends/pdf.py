@@ -20,6 +20,7 @@ from genpnp.backends import patterns
 from genpnp.backends.ink import fill_look, map_stroke, mark_color, needed_contrast, size_class, text_color
 from genpnp.backends.pdfstream import streaming_canvas
 from genpnp.core import fonts
+from genpnp.core.affine import IDENTITY, Matrix, apply, inverse, multiply
 from genpnp.core.color import WHITE, Color
 
 _REGISTERED: set[str] = set()
@@ -64,16 +65,16 @@ class PdfSurface:
 
     def translate(self, x: float, y: float) -> None:
         self.c.translate(x, y)
-        self._ctm = _concat(self._ctm, (1, 0, 0, 1, x, y))
+        self._ctm = multiply(self._ctm, (1, 0, 0, 1, x, y))
 
     def rotate(self, degrees: float) -> None:
         self.c.rotate(degrees)
         c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-        self._ctm = _concat(self._ctm, (c, s, -s, c, 0, 0))
+        self._ctm = multiply(self._ctm, (c, s, -s, c, 0, 0))
 
     def scale(self, sx: float, sy: float) -> None:
         self.c.scale(sx, sy)
-        self._ctm = _concat(self._ctm, (sx, 0, 0, sy, 0, 0))
+        self._ctm = multiply(self._ctm, (sx, 0, 0, sy, 0, 0))
 
     def _page_box(self, box: Box) -> Box:
         """The page box (x0, y0, x1, y1) around a box in the current coordinates."""
@@ -233,7 +234,7 @@ class PdfSurface:
     def backdrop(self, x: float, y: float) -> tuple[Color, Color | None]:
         """(the colour printed, the game's colour of that fill) under the point (x, y) of the current
         coordinates: the last fill drawn there on this page, or the paper (white, None)."""
-        return self._backdrop_at(*_apply(self._ctm, x, y))
+        return self._backdrop_at(*apply(self._ctm, x, y))
 
     def _backdrop_at(self, px: float, py: float) -> tuple[Color, Color | None]:
         for (x0, y0, x1, y1), printed, source in reversed(self.backdrops):
@@ -255,38 +256,18 @@ class PdfSurface:
             self._form_backdrops[name] = (self._ctm, self.backdrops[first:])
         else:  # the form's fills, placed where the form is drawn this time
             ctm, drawn = self._form_backdrops.get(name, (IDENTITY, []))
-            move = _concat(self._ctm, _inverse(ctm))
+            move = multiply(self._ctm, inverse(ctm))
             self.backdrops.extend((_map_box(move, box), printed, source) for box, printed, source in drawn)
         self.c.doForm(name)
 
 
-Matrix = tuple[float, float, float, float, float, float]  # a PDF transformation (a b c d e f)
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Backdrop = tuple[Box, Color, Color]  # a fill's box on the page, its printed colour, the game's colour
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def _concat(m: Matrix, n: Matrix) -> Matrix:
-    """``n`` applied first, then ``m`` (what the PDF operator ``cm`` with ``n`` does to the matrix ``m``)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def _inverse(m: Matrix) -> Matrix:
-    a, b, c, d, e, f = m
-    det = a * d - b * c or 1e-12
-    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
 def _map_box(m: Matrix, box: Box) -> Box:
     x0, y0, x1, y1 = box
-    pts = [_apply(m, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
+    pts = [apply(m, x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
     return (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from genpnp.core import usercache
+from genpnp.core.affine import multiply
 from genpnp.core.color import Color
 
 CURRENT = Color(0.0, 0.0, 0.0, "currentColor")
@@ -227,14 +228,6 @@ def _check_numbers(icon: SvgIcon) -> None:
                                    f"{MAX_COORD:g} points in size: check the transforms and the viewBox)")
 
 
-def _mul(a: tuple, b: tuple) -> tuple:
-    """Affine a·b (apply b first, then a), reportlab's 6-tuples."""
-    a0, a1, a2, a3, a4, a5 = a
-    b0, b1, b2, b3, b4, b5 = b
-    return (a0 * b0 + a2 * b1, a1 * b0 + a3 * b1, a0 * b2 + a2 * b3, a1 * b2 + a3 * b3,
-            a0 * b4 + a2 * b5 + a4, a1 * b4 + a3 * b5 + a5)
-
-
 def _color(value: Any) -> Color | None:
     if value is None:
         return None
@@ -324,7 +317,7 @@ def _apply(cmds: list[tuple], m: tuple) -> tuple[tuple, ...]:
 def _walk(node, matrix: tuple, out: list[Shape]) -> None:
     transform = getattr(node, "transform", None)
     if transform is not None:
-        matrix = _mul(matrix, tuple(transform))
+        matrix = multiply(matrix, tuple(transform))
     contents = getattr(node, "contents", None)
     if contents is not None:
         for child in contents:

@@ -14,27 +14,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from genpnp.core import fonts
+from genpnp.core.affine import IDENTITY, Matrix, apply, multiply
 from genpnp.impose.sheet import Box
-
-Matrix = tuple[float, float, float, float, float, float]  # a b c d e f: x' = a x + c y + e
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-
-
-def _mul(m: Matrix, n: Matrix) -> Matrix:
-    """m then n applied first: the matrix of drawing in n's space inside m's."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return a * x + c * y + e, b * x + d * y + f
 
 
 def _bbox(m: Matrix, pts: Sequence[tuple[float, float]], grow: float = 0.0) -> Box:
-    t = [_apply(m, x, y) for x, y in pts]
+    t = [apply(m, x, y) for x, y in pts]
     xs, ys = [p[0] for p in t], [p[1] for p in t]
     return Box(min(xs) - grow, min(ys) - grow, max(xs) - min(xs) + 2 * grow, max(ys) - min(ys) + 2 * grow)
 
@@ -103,15 +88,15 @@ class RecordingSurface:
         self._m, self._clip = self._stack.pop()
 
     def translate(self, x: float, y: float) -> None:
-        self._m = _mul(self._m, (1.0, 0.0, 0.0, 1.0, x, y))
+        self._m = multiply(self._m, (1.0, 0.0, 0.0, 1.0, x, y))
 
     def rotate(self, degrees: float) -> None:
         r = math.radians(degrees)
         c, s = math.cos(r), math.sin(r)
-        self._m = _mul(self._m, (c, s, -s, c, 0.0, 0.0))
+        self._m = multiply(self._m, (c, s, -s, c, 0.0, 0.0))
 
     def scale(self, sx: float, sy: float) -> None:
-        self._m = _mul(self._m, (sx, 0.0, 0.0, sy, 0.0, 0.0))
+        self._m = multiply(self._m, (sx, 0.0, 0.0, sy, 0.0, 0.0))
 
     # -- recording
     def _add(self, box: Box, kind: str, text: str = "", size: float = 0.0) -> None:
