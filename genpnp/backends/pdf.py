@@ -51,8 +51,22 @@ class PdfSurface:
         # clipped (a board in a figure) is the backdrop only of what it shows
         self._clip: Box | None = None
         self._clips: list[Box | None] = []
+        self.what, self.owner = "page", -1
         self.backdrops: list[Backdrop] = []
         self._form_backdrops: dict[str, tuple[Matrix, list[Backdrop]]] = {}
+
+    def tag(self, what: str, owner: int = -1) -> None:
+        """What is being drawn (render/sheet.py and figures say): a renderer may draw a figure's snippet
+        of a board (``figure-board``) otherwise than the board itself."""
+        self.what, self.owner = what, owner
+
+    def in_view(self, points: Sequence[tuple[float, float]]) -> bool:
+        """Whether the points (current coordinates) all lie inside the current clip (0.5 pt of slack)."""
+        if self._clip is None:
+            return True
+        x0, y0, x1, y1 = self._clip
+        return all(x0 - 0.5 <= px <= x1 + 0.5 and y0 - 0.5 <= py <= y1 + 0.5
+                   for px, py in (apply(self._ctm, x, y) for x, y in points))
 
     def new_page(self) -> None:
         self._ctm, self._ctms, self.backdrops = IDENTITY, [], []
