@@ -99,12 +99,12 @@ def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
         return tr("Start with this part: the others are glued onto its glue strips.")
     if left and top:
         return tr("Trim the left and top edges on the dotted lines and glue them over the strips of parts {left} "
-                  "and {top}, edges on the solid lines.", left=part_name(tile.col - 1, tile.row, cols),
-                  top=part_name(tile.col, tile.row - 1, cols))
+                  "and {top}, edges on the solid lines and each half target on its other half.",
+                  left=part_name(tile.col - 1, tile.row, cols), top=part_name(tile.col, tile.row - 1, cols))
     edge = tr("left") if left else tr("top")
     onto = part_name(tile.col - 1, tile.row, cols) if left else part_name(tile.col, tile.row - 1, cols)
     return tr("Trim the {edge} edge on the dotted line and glue it over the strip of part {part}, edge on the solid "
-              "line.", edge=edge, part=onto)
+              "line and each half target on its other half.", edge=edge, part=onto)
 
 
 def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:
