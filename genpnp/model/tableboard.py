@@ -20,6 +20,15 @@ from genpnp.core.units import MM
 from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
+NOTE_HEIGHT = 4 * MM  # the strip a note adds under the table, beside the margin
+
+
+@dataclass(frozen=True)
+class CellGrid:
+    """How many cells a figure can name on a table board: columns across, rows down."""
+
+    width: int
+    height: int
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,7 @@ class TableBoard(Component):
 
     rotatable: ClassVar[bool] = True
     played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
+    labels: ClassVar[str] = "headers"  # it names its rows and columns itself: a figure shows no A, B, 1, 2
     rows: tuple = fld(ITEMS, doc="one row per item: a list, {file: data.yaml} or {csv: data.csv}",
                       example={"file": "data/contracts.yaml"})
     row_title: str = fld(Prose(), "{name}", "title of a row; {field} takes a field of the row's item")
@@ -65,6 +75,8 @@ class TableBoard(Component):
     total_label: str = fld(Str(), "", "title of a last row with one empty box per column, for each "
                            "column's total (empty: no such row)", "Total game points")
     total_height: float = fld(Length(lo=6 * MM), 12 * MM, "height of the total row")
+    note: str = fld(Prose(), "", "a line printed in the border under the table: how to keep the board "
+                    "for the next game, say", "Write in pencil, or slip this page into a sheet protector")
     fill: Color = fld(ColorSpec(), Color(1, 1, 1), "colour of the boxes")
     title_fill: Color | None = fld(ColorSpec(), None, "colour of the title cells")
     header_fill: Color | None = fld(ColorSpec(), None, "colour of the header row")
@@ -108,7 +120,12 @@ class TableBoard(Component):
     def size(self) -> tuple[float, float]:
         w = 2 * self.margin + self.title_width + self.value_w + self.columns * self.column_width
         h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height + self.total_h
-        return w, h
+        return w, h + self.note_h
+
+    @property
+    def note_h(self) -> float:
+        """The strip the note adds under the border's margin (none without a note)."""
+        return NOTE_HEIGHT if self.note else 0.0
 
     @property
     def total_h(self) -> float:
@@ -152,6 +169,37 @@ class TableBoard(Component):
             out.append((x + w - marker_w, y, marker_w, h))
         return out
 
+    @property
+    def cells_across(self) -> list[Box]:
+        """The cells of the top row a figure names A, B, C...: the title cell, the value cell (if any),
+        then each box's spaces and marker column, player by player."""
+        out = [self.title_cell(0)] + ([self.value_cell(0)] if self.value_w else [])
+        for col in range(self.columns):
+            out += self.space_boxes(0, col)
+        return out
+
+    @property
+    def grid(self) -> CellGrid:
+        """The board as cells for a figure (A1 is the top row's title cell; see ``cell_box``)."""
+        return CellGrid(len(self.cells_across), len(self.rows))
+
+    @property
+    def cols(self) -> int:
+        return self.grid.width
+
+    def cell_box(self, row: int, col: int) -> Box:
+        """Cell ``col`` of row ``row`` as a figure names it (column A the title cell, B the value, then
+        the spaces of each box); a marker column's cell is its marker spot, where the marker lies."""
+        x, _, w, _ = self.cells_across[col]
+        y, h = self.row_y(row), self.row_height
+        per = len(self.spaces) + (1 if self.marker else 0)
+        first = 1 + (1 if self.value_w else 0)
+        if self.marker and col >= first and (col - first) % per == per - 1:
+            spot = self.marker_box(row, (col - first) // per)
+            if spot is not None:
+                return spot
+        return x, y, w, h
+
     def marker_box(self, row: int, col: int) -> Box | None:
         if not self.marker:
             return None
@@ -186,4 +234,4 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
     return RowText(title, subtitle, text, value, item.loc)
 
 
-__all__ = ["TableBoard", "RowText"]
+__all__ = ["TableBoard", "RowText", "CellGrid"]

@@ -14,7 +14,14 @@ from genpnp.model.tableboard import TableBoard
 from genpnp.render import renderer
 
 PAD = 2 * MM
-LABEL = 6.5  # point size of space labels
+LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
+LABEL_MAX = 10.0
+
+
+def label_size(board: TableBoard) -> float:
+    """The point size of the space labels: a tenth of the row height, within LABEL_MIN..LABEL_MAX,
+    so a larger board has larger labels and none is below legible print size."""
+    return max(LABEL_MIN, min(LABEL_MAX, board.row_height * 0.1))
 
 
 def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple,
@@ -94,11 +101,12 @@ def draw_value(surface: Any, board: TableBoard, row: int) -> None:
 def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     spaces = board.space_boxes(row, col)
     labels = list(board.spaces) + ([board.marker_label] if board.marker else [])
+    size = label_size(board)
     for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
         if i:
             surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
-        _text(surface, label, board.font, LABEL, board, (x + 1, y + h - 2.4 * LABEL, w - 2, 2.3 * LABEL),
-              "center", "top", 0.85)
+        _text(surface, label, board.font, size, board, (x + 1, y + h - 2.4 * size, w - 2, 2.3 * size),
+              "center", "top", LABEL_MIN / size)
     spot = board.marker_box(row, col)
     if spot is not None:
         surface.rect(*spot, stroke=board.line, width=0.6, radius=1.0)
@@ -173,3 +181,6 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
             draw_box(surface, board, row, col)
     draw_total(surface, board)
     draw_grid(surface, board)
+    if board.note:
+        _text(surface, board.note, board.font, 8, board, (m, 0.5 * MM, w - 2 * m, bottom - 1 * MM), "center",
+              "middle", LABEL_MIN / 8)
