@@ -20,7 +20,8 @@ from genpnp.core.units import MM
 from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
-NOTE_HEIGHT = 4 * MM  # the strip a note adds under the table, beside the margin
+VALUE_BAND = 8 * MM  # over a value spot, the band the row's printed value stands in
+SPOT_PAD = 2 * MM
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,8 @@ class TableBoard(Component):
     total_label: str = fld(Str(), "", "title of a last row with one empty box per column, for each "
                            "column's total (empty: no such row)", "Total game points")
     total_height: float = fld(Length(lo=6 * MM), 12 * MM, "height of the total row")
-    note: str = fld(Prose(), "", "a line printed in the border under the table: how to keep the board "
-                    "for the next game, say", "Write in pencil, or slip this page into a sheet protector")
+    note: str = fld(Prose(), "", "a line printed in the border under the table (the margin holds it): how "
+                    "to keep the board for the next game, say", "Write in pencil, or slip this page into a sheet protector")
     fill: Color = fld(ColorSpec(), Color(1, 1, 1), "colour of the boxes")
     title_fill: Color | None = fld(ColorSpec(), None, "colour of the title cells")
     header_fill: Color | None = fld(ColorSpec(), None, "colour of the header row")
@@ -120,12 +121,7 @@ class TableBoard(Component):
     def size(self) -> tuple[float, float]:
         w = 2 * self.margin + self.title_width + self.value_w + self.columns * self.column_width
         h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height + self.total_h
-        return w, h + self.note_h
-
-    @property
-    def note_h(self) -> float:
-        """The strip the note adds under the border's margin (none without a note)."""
-        return NOTE_HEIGHT if self.note else 0.0
+        return w, h
 
     @property
     def total_h(self) -> float:
@@ -148,6 +144,20 @@ class TableBoard(Component):
 
     def value_cell(self, row: int) -> Box:
         return self.margin + self.title_width, self.row_y(row), self.value_w, self.row_height
+
+    @property
+    def value_above(self) -> bool:
+        """A value cell taller than wide by a band prints the value above its token spot."""
+        return self.row_height >= self.value_w + VALUE_BAND
+
+    def value_spot(self, row: int) -> Box:
+        """The square around the dashed circle where the row's value tokens are laid."""
+        x, y, w, h = self.value_cell(row)
+        if self.value_above:
+            side = min(w, h - VALUE_BAND) - 2 * SPOT_PAD
+            return x + (w - side) / 2, y + SPOT_PAD, side, side
+        side = min(w, h) - 2 * SPOT_PAD
+        return x + (w - side) / 2, y + (h - side) / 2, side, side
 
     def column_x(self, col: int) -> float:
         return self.margin + self.title_width + self.value_w + col * self.column_width
@@ -189,7 +199,10 @@ class TableBoard(Component):
 
     def cell_box(self, row: int, col: int) -> Box:
         """Cell ``col`` of row ``row`` as a figure names it (column A the title cell, B the value, then
-        the spaces of each box); a marker column's cell is its marker spot, where the marker lies."""
+        the spaces of each box); the value cell is its token spot and a marker column's cell its
+        marker spot, where those pieces lie."""
+        if col == 1 and self.value_w:
+            return self.value_spot(row)
         x, _, w, _ = self.cells_across[col]
         y, h = self.row_y(row), self.row_height
         per = len(self.spaces) + (1 if self.marker else 0)

@@ -10,7 +10,7 @@ from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
 from genpnp.core import fonts
 from genpnp.core.units import MM
-from genpnp.model.tableboard import TableBoard
+from genpnp.model.tableboard import VALUE_BAND, TableBoard
 from genpnp.render import renderer
 
 PAD = 2 * MM
@@ -88,14 +88,18 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
 
 
 def draw_value(surface: Any, board: TableBoard, row: int) -> None:
+    """The row's value: printed over the dashed spot where tokens that change it are laid (the start
+    value stays in view), or inside the spot when the cell has no room above it."""
     x, y, w, h = board.value_cell(row)
     if not w:
         return
-    side = min(w, h) - 2 * PAD
-    cx, cy = x + w / 2, y + h / 2
-    surface.circle(cx, cy, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
-    box = (cx - side / 2, cy - side / 2, side, side)
-    _text(surface, board.texts[row].value, _bold(board), side * 0.42, board, box)
+    value = board.texts[row].value
+    sx, sy, side, _ = board.value_spot(row)
+    surface.circle(sx + side / 2, sy + side / 2, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
+    if board.value_above:
+        _text(surface, value, _bold(board), 13, board, (x + 1, y + h - VALUE_BAND, w - 2, VALUE_BAND - PAD / 2))
+    else:
+        _text(surface, value, _bold(board), side * 0.42, board, (sx, sy, side, side))
 
 
 def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
@@ -182,5 +186,5 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
     draw_total(surface, board)
     draw_grid(surface, board)
     if board.note:
-        _text(surface, board.note, board.font, 8, board, (m, 0.5 * MM, w - 2 * m, bottom - 1 * MM), "center",
+        _text(surface, board.note, board.font, 8, board, (m, 0.25 * MM, w - 2 * m, bottom - 0.5 * MM), "center",
               "middle", LABEL_MIN / 8)
