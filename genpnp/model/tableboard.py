@@ -77,7 +77,8 @@ class TableBoard(Component):
                            "column's total (empty: no such row)", "Total game points")
     total_height: float = fld(Length(lo=6 * MM), 12 * MM, "height of the total row")
     note: str = fld(Prose(), "", "a line printed in the border under the table (the margin holds it): how "
-                    "to keep the board for the next game, say", "Write in pencil, or slip this page into a sheet protector")
+                    "to keep the board for the next game, say",
+                    "Write in pencil, or slip this page into a sheet protector")
     fill: Color = fld(ColorSpec(), Color(1, 1, 1), "colour of the boxes")
     title_fill: Color | None = fld(ColorSpec(), None, "colour of the title cells")
     header_fill: Color | None = fld(ColorSpec(), None, "colour of the header row")
