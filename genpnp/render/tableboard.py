@@ -75,16 +75,20 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
     inner = (x + PAD, y + PAD * 0.75, w - 2 * PAD, h - 1.75 * PAD)
     ix, iy, iw, ih = inner
     title_h = min(13.0, ih * 0.34)
-    _text(surface, texts.title, _bold(board), title_h * 0.85, board, (ix, iy + ih - title_h, iw, title_h),
-          "left")
+    size = max(title_h * 0.85, LABEL_MIN)
+    _text(surface, texts.title, _bold(board), size, board, (ix, iy + ih - title_h, iw, title_h),
+          "left", min_scale=LABEL_MIN / size)
     used = title_h
     if texts.subtitle:
         sub_h = min(9.0, ih * 0.2)
+        size = max(sub_h * 0.8, LABEL_MIN)
         sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
-        _text(surface, texts.subtitle, _bold(board), sub_h * 0.8, board, sub_box, "left")
+        _text(surface, texts.subtitle, _bold(board), size, board, sub_box, "left", min_scale=LABEL_MIN / size)
         used += sub_h
     if texts.text:
-        _text(surface, texts.text, board.font, 7.5, board, (ix, iy, iw, ih - used - 1), "left", "top")
+        size = max(label_size(board), 7.5)
+        _text(surface, texts.text, board.font, size, board, (ix, iy, iw, ih - used - 1), "left", "top",
+              LABEL_MIN / size)
 
 
 def draw_value(surface: Any, board: TableBoard, row: int) -> None:
