@@ -258,8 +258,9 @@ class PdfSurface:
 
     def reuse(self, key, w, h, draw) -> None:
         # bw and saver judge fills by their size on the page: a face drawn at another scale (a cover's
-        # smaller pieces) is another form
-        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}")
+        # smaller pieces) is another form, and so is one judged at another piece scale (as_piece)
+        judged = f"/{self._piece_scale:.3f}" if self._piece_scale != 1 else ""
+        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}{judged}")
         if name not in self.forms:
             pad = max(w, h)
             first = len(self.backdrops)
