@@ -352,9 +352,9 @@ TILT = (-4.0, 3.0, -2.0, 5.0, -3.0, 2.0, -5.0)  # the pieces lie a little askew,
 
 
 def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
-    """The cover's pieces in one to three rows, one scale for all (sizes kept relative, small pieces up
-    to 2.5x), each a little turned; the ink modes judge each at its own size (``as_piece``), so in bw and
-    saver a piece on the cover prints as on its sheet."""
+    """The cover's pieces. In colour one to three rows at one scale (sizes kept relative, small pieces up
+    to 2.5x), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
+    size, one row at true size (smaller only where the row is too short), straight."""
     from genpnp.impose.sheet import Placement
     from genpnp.render.faces import draw_placement
     from genpnp.render.shapes import outline
@@ -363,39 +363,51 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     if not every:
         return
     gap = 6 * MM
-    # the most pieces that fit at a third of their size or more; where none does (a short panel), the
-    # most pieces at the largest scale
-    options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap)) for n in range(len(every), 0, -1)]
-    count, rows, scale = next((o for o in options if o[2] >= 0.35),
-                              max(options, key=lambda o: (round(o[2], 3), o[0])))
-    pairs = every[:count]
-    as_piece = getattr(surface, "as_piece", None)
-    line_h = max(pc.h for _, pc, _ in pairs) * scale
+    if doc.options.ink == "color":
+        # the most pieces that fit at a third of their size or more; where none does (a short panel), the
+        # most pieces at the largest scale
+        options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap)) for n in range(len(every), 0, -1)]
+        count, rows, scale = next((o for o in options if o[2] >= 0.35),
+                                  max(options, key=lambda o: (round(o[2], 3), o[0])))
+        pairs = every[:count]
+        scales = [scale] * count
+    else:
+        pairs = every
+        while True:
+            scales = [_shrink(pc, row.h) for _, pc, _ in pairs]
+            width = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
+            if width <= row.w * 0.94 or len(pairs) == 1:
+                break
+            pairs = pairs[:-1]
+        rows = [list(range(len(pairs)))]
+    tilt = doc.options.ink == "color"  # in bw and saver they lie straight, their text along the page
+    line_h = max(pc.h * k for (_, pc, _), k in zip(pairs, scales))
     block = len(rows) * line_h + gap * (len(rows) - 1)
     top = row.y + (row.h + block) / 2
-    n = 0
     for r, members in enumerate(rows):
-        chosen = [pairs[i] for i in members]
-        total = sum(pc.w * scale for _, pc, _ in chosen) + gap * (len(chosen) - 1)
+        total = sum(pairs[i][1].w * scales[i] for i in members) + gap * (len(members) - 1)
         cx = row.x + (row.w - total) / 2
         cy = top - r * (line_h + gap) - line_h / 2
-        for comp, piece, face in chosen:
-            sw, sh = piece.w * scale, piece.h * scale
-            s = scale
+        for i in members:
+            comp, piece, face = pairs[i]
+            s = scales[i]
+            sw, sh = piece.w * s, piece.h * s
             surface.save()
             surface.translate(cx + sw / 2, cy)
-            surface.rotate(TILT[n % len(TILT)] if len(pairs) > 1 else 0.0)
+            surface.rotate(TILT[i % len(TILT)] if len(pairs) > 1 and tilt else 0.0)
             surface.translate(-sw / 2, -sh / 2)
             surface.scale(s, s)
-            if as_piece is not None:
-                as_piece()
             shadow = outline(piece.shape, 0.9 * MM / s, -0.9 * MM / s, piece.w, piece.h, piece.radius)
             surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
             draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
             surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
             surface.restore()
             cx += sw + gap
-            n += 1
+
+
+def _shrink(piece: Any, room: float) -> float:
+    """A piece's own scale in bw and saver: true size, or smaller where it is taller than the row allows."""
+    return min(1.0, min(room, max(32 * MM, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
 
 
 def _arrangement(pieces: list[Any], row: Box, gap: float) -> tuple[list[list[int]], float]:
