@@ -373,6 +373,10 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
         scales = [scale] * count
     else:
         pairs = every
+        rows, scale = _arrangement([pc for _, pc, _ in pairs], row, gap, 1.0)
+    if doc.options.ink != "color" and scale >= 0.999:  # all of them at true size, in one to three rows
+        scales = [1.0] * len(pairs)
+    elif doc.options.ink != "color":
         while True:
             scales = [_shrink(pc, row.h) for _, pc, _ in pairs]
             width = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
@@ -410,10 +414,10 @@ def _shrink(piece: Any, room: float) -> float:
     return min(1.0, min(room, max(32 * MM, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
 
 
-def _arrangement(pieces: list[Any], row: Box, gap: float) -> tuple[list[list[int]], float]:
+def _arrangement(pieces: list[Any], row: Box, gap: float, most: float = 2.5) -> tuple[list[list[int]], float]:
     """The pieces in one to three rows (in order, the rows as even as can be) and the one scale at which
-    they fill the box (at most 2.5x, room left for their turn): the arrangement with the largest scale,
-    the fewer rows on a near tie."""
+    they fill the box (at most ``most`` times their size, room left for their turn): the arrangement with
+    the largest scale, the fewer rows on a near tie."""
     best: tuple[list[list[int]], float] = ([list(range(len(pieces)))], 0.0)
     tallest = max(p.h for p in pieces)
     for count in range(1, min(3, len(pieces)) + 1):
@@ -421,7 +425,7 @@ def _arrangement(pieces: list[Any], row: Box, gap: float) -> tuple[list[list[int
         rows = [list(range(i, min(i + per, len(pieces)))) for i in range(0, len(pieces), per)]
         widest = max(sum(pieces[i].w for i in r) for r in rows)
         most = max(len(r) for r in rows)
-        scale = min(2.5, (row.h - gap * (len(rows) - 1)) * 0.88 / (tallest * len(rows)),
+        scale = min(most, (row.h - gap * (len(rows) - 1)) * 0.88 / (tallest * len(rows)),
                     max(row.w * 0.94 - gap * (most - 1), 1.0) / widest)
         if scale > best[1] * 1.08:
             best = (rows, scale)
