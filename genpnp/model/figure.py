@@ -224,6 +224,7 @@ class Figure:
     label_size: float = 0.0  # the labels' size in figure points (at most LABEL_PT on the page)
     label_room: float = 0.0  # the widest a label may be (figure points; 0: no limit)
     line: int = 0  # where the block starts in its Markdown file (for the audit)
+    font: str = ""  # the words' font: the text's body font (empty: the default font)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -905,6 +906,9 @@ def resolve_figures(game: Any, problems: Problems) -> Any:
             if block.kind == "figure":
                 spec = parse_block(block.text, name, block.line, ctx)
                 fig = resolve(spec, game, problems, block.line) if spec is not None else None
+                text_font = str(getattr(comp, "font", "") or "")
+                if fig is not None and text_font:  # labels in the text's own font
+                    fig = replace(fig, font=text_font)
                 block = replace(block, figure=fig)
             out.append(block)
         components[key] = replace(comp, blocks=tuple(out))
