@@ -136,8 +136,9 @@ class FigureSpec:
                         "two to four figures side by side, each with its own label and mark (instead of a board, "
                         "grid or row): an allowed and a not-allowed move, a before and an after")
     cut: bool = fld(Bool(), False, "draw the groups as a player leaves them once cut: the pieces of each `plain` "
-                    "outline nudged together towards the group's middle, so that the wider gaps between groups show "
-                    "the cut (no line is drawn around a plain outline; `good` and `bad` outlines are drawn as usual)")
+                    "outline nudged together, so that the wider gaps between groups show the cut (no line is drawn "
+                    "around a plain outline; `good` and `bad` outlines are drawn as usual); a piece in no outline "
+                    "lies as laid out, an even gap around it")
     width: float = fld(Length(lo=10 * MM), 0.0, "the widest the figure is drawn (default: the column)")
     place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
                      "`right`: it stands at the right of the column, its "
@@ -527,14 +528,18 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     named: list[list[Point]] = []
     placed: list[FigPiece] = []  # an outline's pieces first: the figure's own pieces lie on top of them
     groups: dict[str, int] = {}  # a cut figure's cells (as written, upper case) -> the plain outline they are in
+    styled: set[str] = set()  # a cut figure's cells in a good or bad outline: their pieces stay in their cells
     if spec.cut:
         for i, o in enumerate(spec.outlines):
-            if o.style == "plain":
-                for ref in o.cells:
-                    try:
-                        groups.update((r.strip().upper(), i) for r in cells.expand(ref))
-                    except CellError:
-                        continue  # reported where the outline is drawn
+            for ref in o.cells:
+                try:
+                    refs = [r.strip().upper() for r in cells.expand(ref)]
+                except CellError:
+                    continue  # reported where the outline is drawn
+                if o.style == "plain":
+                    groups.update((r, i) for r in refs)
+                else:
+                    styled.update(refs)
     in_group: list[int | None] = []
     for o in spec.outlines:
         if len(o.pieces) > len(o.cells):
@@ -562,7 +567,10 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if spot is not None:
             cx, cy = spot
         drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), cell=(x0, y0, x1, y1)))
-        in_group.append(groups.get(p.at.strip().upper()))
+        at = p.at.strip().upper()
+        if spec.cut and at not in groups and at not in styled:  # a piece in no group lies as it was laid out
+            groups[at] = len(spec.outlines) + len(groups)
+        in_group.append(groups.get(at))
     if groups:
         drawn = _cut(drawn, in_group)
     for o in spec.outlines:
@@ -662,8 +670,9 @@ def _cut(drawn: list[Drawn], in_group: list[int | None]) -> list[Drawn]:
     """The pieces of a cut figure as a cutter leaves them. Along each row (then each column) of touching
     cells, neighbours of one group close up to CUT_TIGHT and the room they free goes to the gaps between
     groups, the row's two ends staying where they were (nothing is pushed past the cake's edge); pieces on
-    one cell (a disc on its tile) move together, shrunk to leave room for the gaps. Pieces in no plain
-    group stay as they are."""
+    one cell (a disc on its tile) move together, shrunk to leave room for the gaps. A piece in no outline
+    is a group of its own (it lies as laid out, the usual gap around it); pieces in a good or bad outline
+    stay in their cells."""
     cells = sorted({d.cell for d, g in zip(drawn, in_group) if g is not None})
     if not cells:
         return drawn
