@@ -807,7 +807,7 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
         return None
     height = max(piece.w if p.turn in ("90", "270") else piece.h for p, _, piece, _ in found)
     label_size = max(height * 0.09, 7.0)
-    below = label_size * 1.6 if any(p.label for p, *_ in found) else 0.0
+    below = label_size * 1.9 if any(p.label for p, *_ in found) else 0.0
     drawn, labels, x = [], [], 0.0
     gap = max(ROW_GAP, height * 0.1)
     for p, comp, piece, face in found:
@@ -815,7 +815,7 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
         w, h = (piece.h, piece.w) if turn in (90, 270) else (piece.w, piece.h)
         drawn.append(Drawn(comp, piece, face, (x, below + (height - h) / 2, w, h), turn))
         if p.label:
-            labels.append((x + w / 2, below - label_size * 1.15, p.label))
+            labels.append((x + w / 2, below - label_size * 1.4, p.label))
         x += w + gap
     room = max(d.box[2] for d in drawn) + gap * 0.8  # a label may reach 0.4 gap past its piece: the window too
     side = max(room - min(d.box[2] for d in drawn[:1] + drawn[-1:]), 0.0) / 2 if labels else 0.0
