@@ -347,3 +347,14 @@ def test_the_key_check_catches_a_key_over_precincts():
     m, _ = _legend_box()
     taller = dataclasses.replace(m.legend, entries=m.legend.entries * 2)
     assert _precincts_under(m, _legend_box(taller)[1])
+
+
+def test_a_counter_too_large_for_a_track_space_is_caught_at_its_size(tmp_path):
+    """The rules stand a counter on a track space (more on one space stack): counter-on-a-space proves a
+    counter fits the track's depth, so a 15 mm counter on the 16 mm track is caught at its size line."""
+    folder = copy_game(tmp_path, "redistrict")
+    line = edit(folder / "pieces.yaml", "    size: 13mm\n", "    size: 15mm\n", unique=True)
+    result = validate(folder)
+    assert result.exit_code == 1
+    assert f"pieces.yaml:{line}:" in result.output
+    assert "counter-on-a-space: counters are 15 mm x 15 mm; they should be 13 mm x 13 mm" in result.output
