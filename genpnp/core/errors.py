@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from genpnp.core.records import dataclass
 
 
 @dataclass(frozen=True, order=True)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import AnyValue, Bool, Int, Length, ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, fmt_mm
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulerefs import fmt
