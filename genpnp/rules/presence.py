@@ -38,15 +38,16 @@ def run_value(game: Any, rule: Rule) -> Outcome:
     p = rule.params
     value = refs.resolve(game, p.of)
     out = Outcome(paths=[p.of], checked=f"{p.of} {bounds_text(game, p) or 'one of ' + str(list(p.one_of))}")
-    loc = refs.path_loc(game, p.of)
-    if p.one_of:
+    if p.one_of:  # where the value is written is looked up (a file read again) only to report it
         if not any(refs.same(value, v) for v in p.one_of):
-            out.violations.append(rule.violation(loc, f"{p.of} is {value!r}; expected one of {list(p.one_of)}"))
+            out.violations.append(rule.violation(refs.path_loc(game, p.of),
+                                                 f"{p.of} is {value!r}; expected one of {list(p.one_of)}"))
     else:
         have = refs.number(value)
         bad = compare(game, rule, have, p)
         if bad:
-            out.violations.append(rule.violation(loc, f"{p.of} is {fmt(have)}, expected {bad[0]}"))
+            out.violations.append(rule.violation(refs.path_loc(game, p.of),
+                                                 f"{p.of} is {fmt(have)}, expected {bad[0]}"))
     out.witness.append(f"{p.of} = {value if isinstance(value, (int, float, str)) else fmt(refs.number(value))}")
     return out
 
