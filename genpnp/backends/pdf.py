@@ -318,7 +318,7 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     with replaced_file(path) as tmp:
         with open(tmp, "wb") as out:  # each page is written as it is finished (pdfstream)
             canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1,
-                                      initialFontName=font_id(fonts.DEFAULT))  # no unembedded Helvetica
+                                      initialFontName=font_id(fonts.parsed_font()))  # TrueType: no Helvetica
             canvas.setTitle(title)
             canvas.setAuthor(author)
             canvas.setCreator("genpnp")
