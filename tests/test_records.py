@@ -4,6 +4,7 @@ hash (values included), the same fields, for each combination of arguments genpn
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from typing import Any
 
 import pytest
@@ -85,3 +86,81 @@ def test_a_change_of_a_compared_field_is_unequal_and_a_recursive_repr_ends() -> 
     assert repr(a) == "test_a_change_of_a_compared_field_is_unequal_and_a_recursive_repr_ends.<locals>.Node(" \
                       "name='a', kids=[...])"
     assert Node("a") != Node("b") and Node("a") == Node("a") and Node.__hash__ is None
+
+
+def _genpnp_dataclasses() -> list[Any]:
+    import importlib
+    import pkgutil
+
+    import genpnp
+
+    found = {}
+    for info in pkgutil.walk_packages(genpnp.__path__, "genpnp."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if isinstance(value, type) and value.__module__ == info.name and dataclasses.is_dataclass(value):
+                found[f"{value.__module__}.{value.__qualname__}"] = value
+    return [found[k] for k in sorted(found)]
+
+
+def test_every_genpnp_dataclass_has_the_init_and_doc_the_standard_decorator_gives() -> None:
+    """Each class's __init__ (parameters, defaults, annotations) and class doc against a class the standard
+    decorator makes from the same fields."""
+    classes = _genpnp_dataclasses()
+    assert len(classes) > 100
+    for cls in classes:
+        flds = dataclasses.fields(cls)
+        frozen = "__setattr__" in cls.__dict__
+        specs = []
+        for f in flds:
+            kw: dict[str, Any] = {"init": f.init, "repr": f.repr, "compare": f.compare, "kw_only": f.kw_only}
+            if f.default is not dataclasses.MISSING:
+                kw["default"] = f.default
+            if f.default_factory is not dataclasses.MISSING:
+                kw["default_factory"] = f.default_factory
+            specs.append((f.name, f.type, dataclasses.field(**kw)))
+        std = dataclasses.make_dataclass(cls.__name__, specs, frozen=frozen, eq=False, repr=False)
+        ours, theirs = inspect.signature(cls.__init__), inspect.signature(std.__init__)
+        assert str(ours) == str(theirs), cls
+        assert cls.__init__.__annotations__ == std.__init__.__annotations__, cls
+        assert [p.default for p in ours.parameters.values() if p.default is not p.empty and
+                repr(p.default) != "<factory>"] == \
+               [p.default for p in theirs.parameters.values() if p.default is not p.empty and
+                repr(p.default) != "<factory>"], cls
+        if cls.__doc__ and cls.__doc__.startswith(cls.__name__ + "("):
+            assert cls.__doc__ == std.__doc__, cls
+
+
+def test_defaults_factories_and_inheritance_behave_as_the_standard_decorators() -> None:
+    for dec in (dataclasses.dataclass, cheap):
+        @dec(frozen=True, kw_only=True)
+        class Base:
+            a: int
+            b: list[int] = dataclasses.field(default_factory=list)
+
+        @dec(frozen=True)
+        class Sub(Base):
+            c: str = "z"
+            d: int = dataclasses.field(default=4, init=False)
+
+        @dec
+        class Loose:
+            x: int = 1
+            y: dict[str, int] = dataclasses.field(default_factory=dict, init=False)
+
+        one, two = Sub(a=1), Sub(a=1)
+        assert one.b == [] and one.b is not two.b and one.d == 4 and one.c == "z"
+        assert str(inspect.signature(Sub)) == "(*, a: 'int', b: 'list[int]' = <factory>, c: 'str' = 'z') -> None" \
+            or str(inspect.signature(Sub)) == "(c: 'str' = 'z', *, a: 'int', b: 'list[int]' = <factory>) -> None"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            one.c = "y"
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            del one.a
+        with pytest.raises(TypeError):
+            Sub(1)  # type: ignore[misc]
+        loose = Loose()
+        loose.x = 5
+        assert loose.y == {} and loose.x == 5 and dataclasses.replace(loose, x=2).x == 2
+        assert dataclasses.replace(one, a=3).a == 3 and dataclasses.asdict(one)["b"] == []
