@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 MAX_BYTES = 40 * 1024 * 1024  # the largest font file read (CJK families run to ~20 MB)
@@ -251,6 +250,8 @@ def _convert(data: bytes) -> bytes:
 def system(family: str, bold: bool, italic: bool) -> Path | None:
     """The file of an installed font of ``family`` in this style (fontconfig's ``fc-match``), or None when
     the machine has no such face. FontFileError when fontconfig is not installed."""
+    import subprocess  # only here: a build that names no system font does not import it
+
     exe = shutil.which("fc-match")
     if exe is None:
         raise FontFileError(f'cannot look up the system font "{family}": fontconfig (fc-match) is not installed')
