@@ -13,6 +13,7 @@ import functools
 import hashlib
 import io
 from collections.abc import Container
+from itertools import repeat
 from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFont
@@ -236,7 +237,7 @@ def text_width(text: str, font: str, size: float) -> float:
 def _units(text: str, font: str) -> float:
     """The width of ``text`` in the font's 1/1000 em (the same words are measured again and again)."""
     widths = _metrics(font)[1]
-    return sum(widths.get(ord(ch), 500.0) for ch in text)
+    return sum(map(widths.get, map(ord, text), repeat(500.0, len(text))))  # the same sum, in C
 
 
 def ascent(font: str, size: float) -> float:
