@@ -6,9 +6,9 @@ and class: for a frozen class ``__init__``, ``__repr__``, ``__eq__``, ``__hash__
 build's time (bench/RESULTS.md). Here the standard decorator still reads the fields (so
 ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work as before), one compiled function
 is ``__init__``, written as the standard decorator writes it (the same parameters, defaults, annotations
-(set on it, not compiled) and class doc; tests/test_records.py compares every class), and ``__repr__``, ``__eq__``, ``__hash__``,
-``__setattr__`` and ``__delattr__`` are shared functions that read the class's field names: the same
-strings, comparisons, hash values and errors, nothing compiled. A class with ``__post_init__``, an
+(set on it, not compiled) and class doc; tests/test_records.py compares every class), and ``__repr__``,
+``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` are shared functions that read the class's
+field names: the same strings, comparisons, hash values and errors, nothing compiled. A class with ``__post_init__``, an
 ``InitVar`` or ``ClassVar``, its own ``__setattr__``, or ``order``, ``unsafe_hash`` or ``slots`` goes to
 the standard decorator for its ``__init__`` (and whole, for those three arguments). The classes'
 ``__dataclass_params__`` say ``repr=False, eq=False, frozen=False``: the methods are there all the same.
