@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -164,3 +164,38 @@ def test_defaults_factories_and_inheritance_behave_as_the_standard_decorators() 
         loose.x = 5
         assert loose.y == {} and loose.x == 5 and dataclasses.replace(loose, x=2).x == 2
         assert dataclasses.replace(one, a=3).a == 3 and dataclasses.asdict(one)["b"] == []
+
+
+def test_post_init_class_vars_and_init_vars_as_the_standard_decorators() -> None:
+    seen: dict[str, list[str]] = {"std": [], "ours": []}
+    for label, dec in (("std", dataclasses.dataclass), ("ours", cheap)):
+        @dec(frozen=True)
+        class Sized:
+            w: float
+            h: float = 2.0
+            area: float = dataclasses.field(default=0.0, init=False)
+            unit: ClassVar[str] = "mm"
+
+            def __post_init__(self, _label: str = label) -> None:
+                object.__setattr__(self, "area", self.w * self.h)
+                seen[_label].append(self.unit)
+
+        @dec(frozen=True)
+        class Wider(Sized):
+            d: float = 1.0
+
+        @dec
+        class WithInitVar:
+            a: int
+            scale: dataclasses.InitVar[int] = 1
+
+            def __post_init__(self, scale: int) -> None:
+                self.a *= scale
+
+        s = Sized(3.0)
+        assert (s.area, Wider(2.0, d=5.0).area, [f.name for f in dataclasses.fields(Wider)]) == \
+            (6.0, 4.0, ["w", "h", "area", "d"])
+        assert str(inspect.signature(Sized)) == "(w: 'float', h: 'float' = 2.0) -> None"
+        assert WithInitVar(2, 3).a == 6 and WithInitVar(2).a == 2
+        assert repr(s).endswith("Sized(w=3.0, h=2.0, area=6.0)") and s == Sized(3.0) and hash(s) == hash(Sized(3.0))
+    assert seen["std"] == seen["ours"] == ["mm", "mm", "mm", "mm"]

@@ -8,9 +8,9 @@ build's time (bench/RESULTS.md). Here the standard decorator still reads the fie
 is ``__init__``, written as the standard decorator writes it (the same parameters, defaults, annotations
 (set on it, not compiled) and class doc; tests/test_records.py compares every class), and ``__repr__``,
 ``__eq__``, ``__hash__``, ``__setattr__`` and ``__delattr__`` are shared functions that read the class's
-field names: the same strings, comparisons, hash values and errors, nothing compiled. A class with ``__post_init__``, an
-``InitVar`` or ``ClassVar``, its own ``__setattr__``, or ``order``, ``unsafe_hash`` or ``slots`` goes to
-the standard decorator for its ``__init__`` (and whole, for those three arguments). The classes'
+field names: the same strings, comparisons, hash values and errors, nothing compiled. A class with an
+``InitVar`` or its own ``__setattr__`` goes to the standard decorator for its ``__init__``, one with
+``order``, ``unsafe_hash`` or ``slots`` goes to it whole. The classes'
 ``__dataclass_params__`` say ``repr=False, eq=False, frozen=False``: the methods are there all the same.
 
 Nothing is changed in the ``dataclasses`` module: this only decorates genpnp's own classes.
@@ -92,16 +92,15 @@ _FACTORY = _Factory()
 
 
 def _plain(cls: Any) -> bool:
-    """Whether the class is one this module writes ``__init__`` for: no ``__post_init__``, no ``InitVar`` or
-    ``ClassVar`` annotation (its own or a base dataclass's), no ``__setattr__``/``__delattr__`` of its own.
-    Any other class goes to the standard decorator whole."""
-    if hasattr(cls, "__post_init__") or "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
+    """Whether the class is one this module writes ``__init__`` for: no ``InitVar`` (its own or a base
+    dataclass's: passed to ``__post_init__``), no ``__setattr__``/``__delattr__`` of its own. Any other class
+    goes to the standard decorator for its ``__init__``."""
+    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
         return False
-    if any("InitVar" in str(a) or "ClassVar" in str(a) for a in cls.__dict__.get("__annotations__", {}).values()):
+    if any("InitVar" in str(a) for a in cls.__dict__.get("__annotations__", {}).values()):
         return False
     for base in cls.__mro__[1:]:
-        own = base.__dict__.get("__dataclass_fields__")
-        if own is not None and len(own) != len(dataclasses.fields(base)):
+        if any("InitVar" in str(f.type) for f in base.__dict__.get("__dataclass_fields__", {}).values()):
             return False
     return True
 
@@ -142,6 +141,8 @@ def _add_init(cls: Any, flds: tuple[dataclasses.Field, ...], frozen: bool) -> bo
             default = ("" if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
                        else f"=_dflt_{f.name}" if f.default is not dataclasses.MISSING else "=_HAS_DEFAULT_FACTORY")
             (kw_params if f.kw_only else params).append(f"{f.name}{default}")
+    if hasattr(cls, "__post_init__"):
+        body.append(f"{self_name}.__post_init__()")
     types = {f.name: f.type for f in flds}
     for param in (*params, *kw_params):  # the annotations in the order of the parameters, then the return's
         name = param.split("=")[0]
@@ -203,6 +204,9 @@ def dataclass(cls: Any = None, /, *, init: bool = True, repr: bool = True, eq: b
                                          frozen=frozen, match_args=match_args, kw_only=kw_only, slots=slots,
                                          weakref_slot=weakref_slot)
         if not _plain(cls):
+            if frozen and any("__genpnp_frozen__" in base.__dict__ for base in cls.__mro__[1:]):
+                raise TypeError(f"{cls.__qualname__}: an InitVar or an own __setattr__ in a subclass of a frozen "
+                                "genpnp dataclass: use dataclasses.dataclass for the whole family")
             cls = dataclasses.dataclass(cls, init=init, repr=False, eq=False, frozen=frozen, match_args=match_args,
                                         kw_only=kw_only)
             _add_methods(cls, repr, eq, frozen)
@@ -223,6 +227,7 @@ def dataclass(cls: Any = None, /, *, init: bool = True, repr: bool = True, eq: b
                 cls.__doc__ = cls.__name__
         if frozen:
             _add_frozen(cls, flds)
+            cls.__genpnp_frozen__ = True  # for a subclass (the standard decorator is told frozen=False)
         _add_methods(cls, repr, eq, frozen)
         return cls
 
