@@ -44,7 +44,7 @@ def test_labels_size_with_the_row_and_never_drop_below_seven_points():
         sizes = _texts(board)
         assert sizes and min(s for _, s in sizes) >= LABEL_MIN - 0.01, min(sizes, key=lambda t: t[1])
     drawn = dict(_texts(large))
-    assert drawn["Cube"] == label_size(large)  # a space label, at the board's label size
+    assert drawn["Order"] == label_size(large)  # a space label, at the board's label size
 
 
 def test_the_note_is_printed_in_the_border_under_the_table_without_growing_the_board():
