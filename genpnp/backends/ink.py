@@ -9,10 +9,11 @@ and `--ink saver`"):
 * A **large** fill (its box at least :data:`LARGE`, 4 cm²) prints in saver as a very light tint of its
   colour with a band of the full colour along its inside edge (:data:`BAND` wide), so that two teams'
   tiles or two decks' backs are still told apart by their edge; a colour already near white (a cream
-  card, a paper tone) is left to the paper. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a band,
-  a frame) darker than :data:`BW_DARK` prints the same way: a third of its toner inside (a lighter grey, its order among the
-  greys kept) and a band of its own grey, its pattern kept; a lighter one whose grey no palette entry sets
-  (a cover's tint, a board's background) keeps a third of its toner, without a band.
+  card, a paper tone) is left to the paper. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a
+  band, a frame) darker than :data:`BW_DARK` prints the same way: a third of its toner inside (a lighter
+  grey, its order among the greys kept) and a band of its own grey, its pattern kept; a lighter one whose
+  grey no palette entry sets (a cover's tint, a board's background) keeps a third of its toner, without a
+  band.
 * A **stripe** (narrower than :data:`THIN`, at least five times as long: a long narrow
   strip or rule) prints in saver at half its colour (:data:`STRIPE_TINT`).
 * A **medium** fill between the two prints in saver as a light tint (:data:`MEDIUM_TINT` toward white)
