@@ -98,4 +98,4 @@ def test_the_value_spot_is_the_token_size_and_a_token_too_large_for_its_cell_is_
     assert board.value_shape == "square"
     assert abs(board.value_spot(0)[2] - board.value_token) < 1e-6  # the spot is the token's own size
     code, out = output_of("validate", "berzerka", "--set", "components.board.value_token=25mm")
-    assert code == 1 and "value_token" in out and "does not fit the value cell" in out, out
+    assert code == 1 and "value_token=25mm: value_token" in out and "does not fit the value cell" in out, out

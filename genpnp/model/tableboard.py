@@ -107,7 +107,8 @@ class TableBoard(Component):
                 return INVALID
             texts.append(row)
         if obj.value_token and obj.row_value and obj.value_token > obj.spot_room + 1e-6:
-            return ctx.error(loc, f"value_token: a {obj.value_token / MM:.1f} mm token does not fit the value "
+            at = data.loc_of("value_token") if hasattr(data, "loc_of") and "value_token" in data else loc
+            return ctx.error(at, f"value_token: a {obj.value_token / MM:.1f} mm token does not fit the value "
                              f"cell (room for {obj.spot_room / MM:.1f} mm: widen value_width or row_height)")
         w, h = obj.size
         front = ResolvedFace(f"{obj.name}/front", None, None, 0.0, (), "front")
