@@ -167,7 +167,12 @@ def test_fold_pairs_keep_their_art_on_their_side_of_the_fold():
 
 
 def test_round_fold_pairs_are_cut_with_a_hinge():
-    doc = impose_game(load_game(CONTENT / "redistrict"), Options(components=("district-markers",)))
+    from genpnp.load.overlay import parse_set
+
+    round_markers = [parse_set("components.district-markers.shape=circle"),
+                     parse_set("components.district-markers.size=6mm")]  # Redistrict's markers made round
+    doc = impose_game(load_game(CONTENT / "redistrict", overlays=round_markers),
+                      Options(components=("district-markers",)))
     sheet = next(s for s in doc.sheets if s.role == "pieces")
     outlines = [m for m in sheet.marks if m.kind == "outline"]
     assert outlines and all(m.shape == "circle-pair" for m in outlines)

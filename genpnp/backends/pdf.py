@@ -47,21 +47,34 @@ class PdfSurface:
         # the game's colour); a reused form's fills, relative to the form, are placed again with it
         self._ctm: Matrix = IDENTITY
         self._ctms: list[Matrix] = []
+        # a piece drawn smaller or larger than itself (a figure's tile, a cover's card) is judged by its own
+        # size, so that it prints as it does on its sheet: the scale set by as_piece, saved with the state
+        self._piece_scale = 1.0
+        self._piece_scales: list[float] = []
         self.backdrops: list[Backdrop] = []
         self._form_backdrops: dict[str, tuple[Matrix, list[Backdrop]]] = {}
 
     def new_page(self) -> None:
         self._ctm, self._ctms, self.backdrops = IDENTITY, [], []
+        self._piece_scale, self._piece_scales = 1.0, []
 
     # -- state
     def save(self) -> None:
         self.c.saveState()
         self._ctms.append(self._ctm)
+        self._piece_scales.append(self._piece_scale)
 
     def restore(self) -> None:
         self.c.restoreState()
         if self._ctms:
             self._ctm = self._ctms.pop()
+        if self._piece_scales:
+            self._piece_scale = self._piece_scales.pop()
+
+    def as_piece(self) -> None:
+        """From here to the matching restore a piece is drawn at the current scale: the ink modes judge its
+        fills by their size in the piece (a tile in a figure prints in bw and saver as on its sheet)."""
+        self._piece_scale = self._scale()
 
     def translate(self, x: float, y: float) -> None:
         self.c.translate(x, y)
@@ -91,9 +104,10 @@ class PdfSurface:
         band = None
         if fill is not None:
             page = self._page_box(box)
-            look = fill_look(fill, self.ink, page[2] - page[0], page[3] - page[1])
+            fw, fh = (page[2] - page[0]) / self._piece_scale, (page[3] - page[1]) / self._piece_scale
+            look = fill_look(fill, self.ink, fw, fh)
             f, pattern, band = look.color, look.pattern, look
-            if self.ink != "color" and size_class(page[2] - page[0], page[3] - page[1]) == "small":
+            if self.ink != "color" and size_class(fw, fh) == "small":
                 under, source = self._backdrop_at((page[0] + page[2]) / 2, (page[1] + page[3]) / 2)
                 f = mark_color(f, fill, under, source, self.ink)
             self.c.setFillColorRGB(f.r, f.g, f.b)
@@ -135,7 +149,7 @@ class PdfSurface:
         path = self.c.beginPath()
         build(path)
         self.c.setStrokeColorRGB(color.r, color.g, color.b)
-        self.c.setLineWidth(2 * band / self._scale())
+        self.c.setLineWidth(2 * band * self._piece_scale / self._scale())  # a piece's band scales with it
         self.c.setDash([])
         self.c.drawPath(path, fill=0, stroke=1)
         self.c.restoreState()
@@ -244,8 +258,9 @@ class PdfSurface:
 
     def reuse(self, key, w, h, draw) -> None:
         # bw and saver judge fills by their size on the page: a face drawn at another scale (a cover's
-        # smaller pieces) is another form
-        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}")
+        # smaller pieces) is another form, and so is one judged at another piece scale (as_piece)
+        judged = f"/{self._piece_scale:.3f}" if self._piece_scale != 1 else ""
+        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}{judged}")
         if name not in self.forms:
             pad = max(w, h)
             first = len(self.backdrops)

@@ -50,7 +50,10 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
         if tag is not None:
             tag("figure-board", fig.line)
         piece = fig.board.pieces[0]
+        surface.save()
+        _as_piece(surface)
         renderer_for(fig.board)(fig.board, piece, "front", surface, piece.w, piece.h, 0.0)
+        surface.restore()
         if tag is not None:
             tag("figure", fig.line)
     if fig.grid and fig.grid[3]:
@@ -121,9 +124,17 @@ def _piece(surface: Any, drawn: Any, box: tuple[float, float, float, float] | No
         surface.rotate(-drawn.turn)
         w, h = (h, w) if drawn.turn in (90, 270) else (w, h)
     surface.scale(w / piece.w, h / piece.h)
+    _as_piece(surface)
     surface.clip_path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius))
     renderer_for(comp)(comp, piece, drawn.face, surface, piece.w, piece.h, 0.0)
     surface.restore()
+
+
+def _as_piece(surface: Any) -> None:
+    """The ink modes judge what follows by its size in the piece, so it prints as on its sheet."""
+    as_piece = getattr(surface, "as_piece", None)
+    if as_piece is not None:
+        as_piece()
 
 
 def _mark(surface: Any, x: float, y: float, style: str, size: float, scale: float) -> None:
