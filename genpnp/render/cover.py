@@ -478,7 +478,7 @@ LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed
           ("trim", "board in parts: trim each part along this line"),
           ("glue", "board in parts: glue strip, covered by the next part"),
           ("edge", "board in parts: lay the next part's trimmed edge on this line"),
-          ("align", "board in parts: alignment marks, on the glue strip only"))
+          ("align", "board in parts: alignment marks, half on each part: whole when the parts line up"))
 
 
 def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:
