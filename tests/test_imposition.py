@@ -249,7 +249,8 @@ def test_page_total_over_the_option_sets():
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
     # blank pages
-    assert total <= 735  # 735 now, under the 889 of before the figures
+    assert total <= 718  # 718 now (735 before groups packed side by side into a page's room and two-sided
+    # pieces printed double-sided wherever they go in a duplex build), under the 889 of before the figures
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
 
 
@@ -362,3 +363,57 @@ def test_a_short_last_row_bleeds_at_its_end_and_its_crop_marks_stay_by_it(tmp_pa
     assert last.ink.x2 - last.box.x2 >= 1 * MM - 0.01
     right = max(b.x2 for b in boxes)
     assert all(x <= right + 6 * MM for m in page.marks if m.kind == "crop" for x, _ in m.points)
+
+
+GROUP = """components:
+  board: {kind: tile, size: 190mm x 150mm, faces: {f: {fill: "#dddddd"}}, front: f, items: [{n: 1}]}
+  chits:
+    kind: tile
+    size: 20mm x 20mm
+    sheet: Chits and discs
+    faces: {f: {fill: "#dddddd"}}
+    front: f
+    items: [{n: 1, qty: 24}]
+  discs:
+    kind: disc
+    size: 30mm
+    sheet: Chits and discs
+    faces: {f: {fill: "#dddddd"}, b: {fill: "#999999"}}
+    front: f
+    items: [{n: 1, qty: 6}]
+"""
+
+
+def test_a_group_shares_a_page_in_blocks_side_by_side_and_prints_duplex_in_a_duplex_build(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A sheet: group whose blocks, each as wide as the room, would not stack in the room a page
+    left, shares it in narrower blocks side by side, labelled once; two-sided pieces that fill a page
+    in a duplex build print double-sided (a backs page follows), never as fold pairs."""
+    import genpnp.impose.document as document
+
+    folder = tmp_path / "group"
+    folder.mkdir()
+    (folder / "game.yaml").write_text('name: Group\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [board, chits, discs]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(GROUP, encoding="utf-8")
+    game = load_game(folder)
+    doc = impose_game(game, Options())
+    assert [{p.component.name for p in s.placements} for s in doc.sheets] == [set(), {"board", "chits", "discs"}]
+    page = doc.sheets[1]
+    boxes = [p.box for p in page.placements]
+    assert not any(a.overlaps(b) for n, a in enumerate(boxes) for b in boxes[n + 1:])
+    assert [label.text for label in page.labels] == ["Chits and discs"]
+    monkeypatch.setattr(document, "SHARES", (1.0,))  # blocks only as wide as the room: the group takes a page
+    assert len(impose_game(game, Options()).sheets) == 3
+    monkeypatch.undo()
+
+    (folder / "components.yaml").write_text(GROUP.replace("    front: f\n    items: [{n: 1, qty: 6}]",
+                                                          "    front: f\n    back: b\n    items: [{n: 1, qty: 6}]"),
+                                            encoding="utf-8")
+    duplex = impose_game(load_game(folder), Options(backs="duplex"))
+    roles = [s.role for s in duplex.sheets]
+    host = next(n for n, s in enumerate(duplex.sheets) if any(p.component.name == "board" for p in s.placements))
+    assert roles[host + 1] == "back"
+    assert {p.component.name for p in duplex.sheets[host].placements} == {"board", "chits", "discs"}
+    assert all(p.face == "front" for p in duplex.sheets[host].placements)  # no fold pair
+    assert {p.component.name for p in duplex.sheets[host + 1].placements} == {"discs"}
