@@ -249,8 +249,9 @@ def test_page_total_over_the_option_sets():
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
     # blank pages
-    assert total <= 718  # 718 now (735 before groups packed side by side into a page's room and two-sided
-    # pieces printed double-sided wherever they go in a duplex build), under the 889 of before the figures
+    assert total <= 723  # 723 now (735 before groups packed side by side into a page's room and two-sided
+    # pieces printed double-sided wherever they go in a duplex build, 718 before round pieces kept a 2 mm gutter
+    # for a bleed ring with bleed), under the 889 of before the figures
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
 
 
@@ -273,7 +274,8 @@ def test_bleed_pieces_share_cut_lines_with_one_crop_tick_each(tmp_path: Path, pa
 
 def test_round_pieces_and_nets_with_bleed_are_cut_along_their_outlines():
     """Round and hex pieces keep their cut outline with bleed, sit a gutter apart so no piece's art
-    runs into its neighbour, and get no crop marks; nor does a die net."""
+    runs into its neighbour while each keeps a ring of art past its outline, and get no crop marks;
+    nor does a die net."""
     for name, comp, shapes in (("mapmaker", "tokens", ("circle", "hex")), ("gerrymander", "die", ("net",))):
         game = load_game(CONTENT / name)
         doc = impose_game(game, Options(bleed=3 * MM, components=tuple(
@@ -292,6 +294,9 @@ def test_round_pieces_and_nets_with_bleed_are_cut_along_their_outlines():
                          for p in sheet.placements if p.piece.shape == "circle"]
                 for i, (x, y, r) in enumerate(rings):  # a token's bleed ring never reaches another's
                     assert all(math.hypot(x - x2, y - y2) >= r + r2 - 0.01 for x2, y2, r2 in rings[i + 1:])
+                # and every one has a ring of art past its outline, however tight the page (here the 73
+                # voter tokens, which used to touch their neighbours and get none)
+                assert all(p.bleed >= 1 * MM - 0.01 for p in sheet.placements), name
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])
