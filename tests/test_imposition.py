@@ -422,3 +422,25 @@ def test_a_group_shares_a_page_in_blocks_side_by_side_and_prints_duplex_in_a_dup
     assert {p.component.name for p in duplex.sheets[host].placements} == {"board", "chits", "discs"}
     assert all(p.face == "front" for p in duplex.sheets[host].placements)  # no fold pair
     assert {p.component.name for p in duplex.sheets[host + 1].placements} == {"discs"}
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
+def test_pieces_turned_for_the_bleed_say_so_on_the_page(tmp_path: Path, paper: str):
+    """With bleed, pieces (or the title, up the side) turned from the way the build without bleed
+    prints them only where that saves pages, and each such page says so and how many it saves."""
+    game = load_game(deck_game(tmp_path, backs=True))
+    plain = impose_game(game, Options(paper=parse_paper(paper)))
+    bleed = impose_game(game, Options(paper=parse_paper(paper), bleed=3 * MM))
+
+    def look(doc):
+        sheet = next(s for s in doc.sheets if s.role == "pieces")
+        return {p.rotation for p in sheet.placements if p.face == "front"}, sheet.header is not None and sheet.header.rot
+
+    pages = [s for s in bleed.sheets if s.role == "pieces"]
+    if look(plain) == look(bleed):
+        assert not any("turned" in s.note for s in pages)
+    else:
+        saved = re.search(r"saves (\d+) of (\d+) pages", pages[0].note)
+        assert saved and all(s.note == pages[0].note for s in pages)
+        assert int(saved[2]) - int(saved[1]) == len(pages)
+    assert not any("turned" in s.note for s in plain.sheets)
