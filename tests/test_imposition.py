@@ -434,7 +434,8 @@ def test_pieces_turned_for_the_bleed_say_so_on_the_page(tmp_path: Path, paper: s
 
     def look(doc):
         sheet = next(s for s in doc.sheets if s.role == "pieces")
-        return {p.rotation for p in sheet.placements if p.face == "front"}, sheet.header is not None and sheet.header.rot
+        turns = {p.rotation for p in sheet.placements if p.face == "front"}
+        return turns, sheet.header is not None and sheet.header.rot
 
     pages = [s for s in bleed.sheets if s.role == "pieces"]
     if look(plain) == look(bleed):
