@@ -20,6 +20,16 @@ from genpnp.core.units import MM
 from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
+VALUE_BAND = 8 * MM  # over a value spot, the band the row's printed value stands in
+SPOT_PAD = 2 * MM
+
+
+@dataclass(frozen=True)
+class CellGrid:
+    """How many cells a figure can name on a table board: columns across, rows down."""
+
+    width: int
+    height: int
 
 
 @dataclass(frozen=True)
@@ -40,6 +50,7 @@ class TableBoard(Component):
 
     rotatable: ClassVar[bool] = True
     played_on: ClassVar[bool] = True  # a board: used whole, never cut apart (may back another page in duplex)
+    labels: ClassVar[str] = "headers"  # it names its rows and columns itself: a figure shows no A, B, 1, 2
     rows: tuple = fld(ITEMS, doc="one row per item: a list, {file: data.yaml} or {csv: data.csv}",
                       example={"file": "data/contracts.yaml"})
     row_title: str = fld(Prose(), "{name}", "title of a row; {field} takes a field of the row's item")
@@ -65,6 +76,9 @@ class TableBoard(Component):
     total_label: str = fld(Str(), "", "title of a last row with one empty box per column, for each "
                            "column's total (empty: no such row)", "Total game points")
     total_height: float = fld(Length(lo=6 * MM), 12 * MM, "height of the total row")
+    note: str = fld(Prose(), "", "a line printed in the border under the table (the margin holds it): how "
+                    "to keep the board for the next game, say",
+                    "Write in pencil, or slip this page into a sheet protector")
     fill: Color = fld(ColorSpec(), Color(1, 1, 1), "colour of the boxes")
     title_fill: Color | None = fld(ColorSpec(), None, "colour of the title cells")
     header_fill: Color | None = fld(ColorSpec(), None, "colour of the header row")
@@ -132,6 +146,20 @@ class TableBoard(Component):
     def value_cell(self, row: int) -> Box:
         return self.margin + self.title_width, self.row_y(row), self.value_w, self.row_height
 
+    @property
+    def value_above(self) -> bool:
+        """A value cell taller than wide by a band prints the value above its token spot."""
+        return self.row_height >= self.value_w + VALUE_BAND
+
+    def value_spot(self, row: int) -> Box:
+        """The square around the dashed circle where the row's value tokens are laid."""
+        x, y, w, h = self.value_cell(row)
+        if self.value_above:
+            side = min(w, h - VALUE_BAND) - 2 * SPOT_PAD
+            return x + (w - side) / 2, y + SPOT_PAD, side, side
+        side = min(w, h) - 2 * SPOT_PAD
+        return x + (w - side) / 2, y + (h - side) / 2, side, side
+
     def column_x(self, col: int) -> float:
         return self.margin + self.title_width + self.value_w + col * self.column_width
 
@@ -151,6 +179,40 @@ class TableBoard(Component):
         if marker_w:
             out.append((x + w - marker_w, y, marker_w, h))
         return out
+
+    @property
+    def cells_across(self) -> list[Box]:
+        """The cells of the top row a figure names A, B, C...: the title cell, the value cell (if any),
+        then each box's spaces and marker column, player by player."""
+        out = [self.title_cell(0)] + ([self.value_cell(0)] if self.value_w else [])
+        for col in range(self.columns):
+            out += self.space_boxes(0, col)
+        return out
+
+    @property
+    def grid(self) -> CellGrid:
+        """The board as cells for a figure (A1 is the top row's title cell; see ``cell_box``)."""
+        return CellGrid(len(self.cells_across), len(self.rows))
+
+    @property
+    def cols(self) -> int:
+        return self.grid.width
+
+    def cell_box(self, row: int, col: int) -> Box:
+        """Cell ``col`` of row ``row`` as a figure names it (column A the title cell, B the value, then
+        the spaces of each box); the value cell is its token spot and a marker column's cell its
+        marker spot, where those pieces lie."""
+        if col == 1 and self.value_w:
+            return self.value_spot(row)
+        x, _, w, _ = self.cells_across[col]
+        y, h = self.row_y(row), self.row_height
+        per = len(self.spaces) + (1 if self.marker else 0)
+        first = 1 + (1 if self.value_w else 0)
+        if self.marker and col >= first and (col - first) % per == per - 1:
+            spot = self.marker_box(row, (col - first) // per)
+            if spot is not None:
+                return spot
+        return x, y, w, h
 
     def marker_box(self, row: int, col: int) -> Box | None:
         if not self.marker:
@@ -186,4 +248,4 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
     return RowText(title, subtitle, text, value, item.loc)
 
 
-__all__ = ["TableBoard", "RowText"]
+__all__ = ["TableBoard", "RowText", "CellGrid"]

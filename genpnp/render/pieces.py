@@ -25,12 +25,13 @@ def draw_elements(surface: Any, elements: Any, w: float, h: float) -> None:
 
 
 def draw_face(face: Any, shape: str, w: float, h: float, radius: float, bleed: float, surface: Any) -> None:
-    """A resolved face: fill (grown by the bleed), elements, then the outline."""
+    """A resolved face: fill (grown by the bleed), elements, then the outline. With bleed the art runs
+    past the trim and no outline is drawn: a line on the trim shows as an edge where a cut wanders."""
     if face.fill is not None:
         grow_shape = shape if not (shape == "rounded" and bleed) else "rect"
         surface.path(outline(grow_shape, 0, 0, w, h, radius, bleed), fill=face.fill)
     draw_elements(surface, face.elements, w, h)
-    if face.stroke is not None:
+    if face.stroke is not None and not bleed:
         inset = face.stroke_width / 2
         surface.path(outline(shape, inset, inset, w - 2 * inset, h - 2 * inset, max(radius - inset, 0)),
                      stroke=face.stroke, width=face.stroke_width)

@@ -10,11 +10,18 @@ from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
 from genpnp.core import fonts
 from genpnp.core.units import MM
-from genpnp.model.tableboard import TableBoard
+from genpnp.model.tableboard import VALUE_BAND, TableBoard
 from genpnp.render import renderer
 
 PAD = 2 * MM
-LABEL = 6.5  # point size of space labels
+LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
+LABEL_MAX = 10.0
+
+
+def label_size(board: TableBoard) -> float:
+    """The point size of the space labels: a tenth of the row height, within LABEL_MIN..LABEL_MAX,
+    so a larger board has larger labels and none is below legible print size."""
+    return max(LABEL_MIN, min(LABEL_MAX, board.row_height * 0.1))
 
 
 def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple,
@@ -68,37 +75,46 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
     inner = (x + PAD, y + PAD * 0.75, w - 2 * PAD, h - 1.75 * PAD)
     ix, iy, iw, ih = inner
     title_h = min(13.0, ih * 0.34)
-    _text(surface, texts.title, _bold(board), title_h * 0.85, board, (ix, iy + ih - title_h, iw, title_h),
-          "left")
+    size = max(title_h * 0.85, LABEL_MIN)
+    _text(surface, texts.title, _bold(board), size, board, (ix, iy + ih - title_h, iw, title_h),
+          "left", min_scale=LABEL_MIN / size)
     used = title_h
     if texts.subtitle:
         sub_h = min(9.0, ih * 0.2)
+        size = max(sub_h * 0.8, LABEL_MIN)
         sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
-        _text(surface, texts.subtitle, _bold(board), sub_h * 0.8, board, sub_box, "left")
+        _text(surface, texts.subtitle, _bold(board), size, board, sub_box, "left", min_scale=LABEL_MIN / size)
         used += sub_h
     if texts.text:
-        _text(surface, texts.text, board.font, 7.5, board, (ix, iy, iw, ih - used - 1), "left", "top")
+        size = max(label_size(board), 7.5)
+        _text(surface, texts.text, board.font, size, board, (ix, iy, iw, ih - used - 1), "left", "top",
+              LABEL_MIN / size)
 
 
 def draw_value(surface: Any, board: TableBoard, row: int) -> None:
+    """The row's value: printed over the dashed spot where tokens that change it are laid (the start
+    value stays in view), or inside the spot when the cell has no room above it."""
     x, y, w, h = board.value_cell(row)
     if not w:
         return
-    side = min(w, h) - 2 * PAD
-    cx, cy = x + w / 2, y + h / 2
-    surface.circle(cx, cy, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
-    box = (cx - side / 2, cy - side / 2, side, side)
-    _text(surface, board.texts[row].value, _bold(board), side * 0.42, board, box)
+    value = board.texts[row].value
+    sx, sy, side, _ = board.value_spot(row)
+    surface.circle(sx + side / 2, sy + side / 2, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
+    if board.value_above:
+        _text(surface, value, _bold(board), 13, board, (x + 1, y + h - VALUE_BAND, w - 2, VALUE_BAND - PAD / 2))
+    else:
+        _text(surface, value, _bold(board), side * 0.42, board, (sx, sy, side, side))
 
 
 def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     spaces = board.space_boxes(row, col)
     labels = list(board.spaces) + ([board.marker_label] if board.marker else [])
+    size = label_size(board)
     for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
         if i:
             surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
-        _text(surface, label, board.font, LABEL, board, (x + 1, y + h - 2.4 * LABEL, w - 2, 2.3 * LABEL),
-              "center", "top", 0.85)
+        _text(surface, label, board.font, size, board, (x + 1, y + h - 2.4 * size, w - 2, 2.3 * size),
+              "center", "top", LABEL_MIN / size)
     spot = board.marker_box(row, col)
     if spot is not None:
         surface.rect(*spot, stroke=board.line, width=0.6, radius=1.0)
@@ -173,3 +189,6 @@ def draw(component: Any, piece: Any, face_name: str, surface: Any, w: float, h: 
             draw_box(surface, board, row, col)
     draw_total(surface, board)
     draw_grid(surface, board)
+    if board.note:
+        _text(surface, board.note, board.font, 8, board, (m, 0.25 * MM, w - 2 * m, bottom - 0.5 * MM), "center",
+              "middle", LABEL_MIN / 8)

@@ -1,0 +1,91 @@
+"""Table boards: legible labels that size with the board, a value spot tokens lie on, a note in the
+border, cells a figure can name; and no outline on the trim of a piece printed with bleed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pdfcheck import CONTENT, MM
+
+from genpnp.load.project import load_game
+from genpnp.model.tableboard import TableBoard
+from genpnp.render.recorder import RecordingSurface
+from genpnp.render.tableboard import LABEL_MIN, draw, label_size
+
+
+def _board(**changes):
+    game = load_game(CONTENT / "berzerka")
+    board = next(c for c in game.components.values() if isinstance(c, TableBoard))
+    return replace(board, **changes) if changes else board
+
+
+class Texts(RecordingSurface):
+    def __init__(self) -> None:
+        super().__init__({})
+        self.sizes: list[tuple[str, float]] = []
+
+    def text(self, x, y, text, font, size, color, align="left") -> None:
+        self.sizes.append((text, size))
+        super().text(x, y, text, font, size, color, align)
+
+
+def _texts(board) -> list[tuple[str, float]]:
+    surface = Texts()
+    piece = board.pieces[0]
+    draw(board, piece, "front", surface, piece.w, piece.h, 0.0)
+    return surface.sizes
+
+
+def test_labels_size_with_the_row_and_never_drop_below_seven_points():
+    small, usual, large = (_board(row_height=h * MM) for h in (14, 26, 40))
+    assert label_size(small) == LABEL_MIN
+    assert LABEL_MIN < label_size(usual) < label_size(large)
+    for board in (small, usual, large):
+        sizes = _texts(board)
+        assert sizes and min(s for _, s in sizes) >= LABEL_MIN - 0.01, min(sizes, key=lambda t: t[1])
+    drawn = dict(_texts(large))
+    assert drawn["Cube"] == label_size(large)  # a space label, at the board's label size
+
+
+def test_the_note_is_printed_in_the_border_under_the_table_without_growing_the_board():
+    with_note = _board()
+    assert with_note.note
+    without = replace(with_note, note="")
+    assert with_note.size == without.size
+    words = " ".join(t for t, _ in _texts(with_note))
+    assert "sheet protector" in words and "sheet protector" not in " ".join(t for t, _ in _texts(without))
+
+
+def test_a_figure_names_the_cells_of_a_row_and_its_pieces_lie_on_their_spots():
+    board = _board()
+    per = len(board.spaces) + 1  # the spaces and the cube's column
+    assert board.grid.width == 2 + board.columns * per and board.grid.height == len(board.rows)
+    assert board.cell_box(0, 0) == board.title_cell(0)
+    assert board.cell_box(2, 1) == board.value_spot(2)  # a value token lies on the row's circle
+    assert board.cell_box(0, 1 + per) == board.marker_box(0, 0)  # a cube in player 1's cube space
+    x, y, w, h = board.value_spot(0)
+    vx, vy, vw, vh = board.value_cell(0)
+    assert vx <= x and x + w <= vx + vw and vy <= y and y + h <= vy + vh
+    assert board.value_above  # the printed start value stands above the spot, clear of a token on it
+
+
+def test_a_piece_printed_with_bleed_has_no_outline_on_its_trim():
+    from genpnp.render.pieces import draw_face
+
+    game = load_game(CONTENT / "berzerka")
+    card = game.components["deck"].pieces[0]
+    assert card.front.stroke is not None
+
+    class Strokes(RecordingSurface):
+        def __init__(self) -> None:
+            super().__init__({})
+            self.strokes = 0
+
+        def path(self, commands, fill=None, stroke=None, width=0.5, dash=None) -> None:
+            self.strokes += stroke is not None
+            super().path(commands, fill, stroke, width, dash)
+
+    for bleed, outlines in ((0.0, 1), (3 * MM, 0)):
+        surface = Strokes()
+        draw_face(card.front, card.shape, card.w, card.h, card.radius, bleed, surface)
+        assert surface.strokes == outlines, bleed
