@@ -249,9 +249,9 @@ def test_page_total_over_the_option_sets():
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
     # blank pages
-    assert total <= 721  # 721 now (724 before: groups packed side by side into a page's room and two-sided pieces
-    # printed double-sided wherever they go in a duplex build saved 16; round pieces' 2 mm gutter for a bleed
-    # ring cost 5), under the 889 of before the figures
+    assert total <= 721  # 721 now, 724 before sheet: groups shared a page's room side by side and two-sided pieces
+    # printed double-sided in every duplex build (round pieces' 2 mm gutter for a bleed ring costs Mapmaker's
+    # bleed builds a page in that figure); under the 889 of before the figures
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
 
 
