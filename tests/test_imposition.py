@@ -245,6 +245,9 @@ def test_page_total_over_the_option_sets():
             total += len(roles) - cal
             if backs == "duplex":  # the duplex guarantees hold over every duplex build
                 assert_duplex_order(doc)
+                folded = {p.component.name for s in doc.sheets if s.role == "pieces" for p in s.placements
+                          if p.face == "back"}
+                assert not folded, (name, paper, bleed, folded)  # two-sided pieces print duplex, on any paper
     # 1,084 before the frame gave way and sections shared sheets (879 then); 1,441 while Berrymandering's
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
