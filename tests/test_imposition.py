@@ -252,7 +252,7 @@ def test_page_total_over_the_option_sets():
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
     # blank pages
-    assert total <= 721  # 721 now, 724 before sheet: groups shared a page's room side by side and two-sided pieces
+    assert total <= 716  # 716 now, 724 before sheet: groups shared a page's room side by side and two-sided pieces
     # printed double-sided in every duplex build (round pieces' 2 mm gutter for a bleed ring costs Mapmaker's
     # bleed builds a page in that figure); under the 889 of before the figures
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
@@ -375,6 +375,7 @@ def test_a_short_last_row_bleeds_at_its_end_and_its_crop_marks_stay_by_it(tmp_pa
 
 GROUP = """components:
   board: {kind: tile, size: 190mm x 150mm, faces: {f: {fill: "#dddddd"}}, front: f, items: [{n: 1}]}
+  notes: {kind: text, text: "A page of notes after the board."}
   chits:
     kind: tile
     size: 20mm x 20mm
@@ -402,17 +403,18 @@ def test_a_group_shares_a_page_in_blocks_side_by_side_and_prints_duplex_in_a_dup
     folder = tmp_path / "group"
     folder.mkdir()
     (folder / "game.yaml").write_text('name: Group\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
-                                      "sections: [board, chits, discs]\n", encoding="utf-8")
+                                      "sections: [board, notes, chits, discs]\n", encoding="utf-8")
     (folder / "components.yaml").write_text(GROUP, encoding="utf-8")
     game = load_game(folder)
     doc = impose_game(game, Options())
-    assert [{p.component.name for p in s.placements} for s in doc.sheets] == [set(), {"board", "chits", "discs"}]
+    assert [{p.component.name for p in s.placements} for s in doc.sheets] == \
+        [set(), {"board", "chits", "discs"}, set()]
     page = doc.sheets[1]
     boxes = [p.box for p in page.placements]
     assert not any(a.overlaps(b) for n, a in enumerate(boxes) for b in boxes[n + 1:])
     assert [label.text for label in page.labels] == ["Chits and discs"]
     monkeypatch.setattr(document, "SHARES", (1.0,))  # blocks only as wide as the room: the group takes a page
-    assert len(impose_game(game, Options()).sheets) == 3
+    assert len(impose_game(game, Options()).sheets) == 4
     monkeypatch.undo()
 
     (folder / "components.yaml").write_text(GROUP.replace("    front: f\n    items: [{n: 1, qty: 6}]",
@@ -448,3 +450,20 @@ def test_pieces_turned_for_the_bleed_say_so_on_the_page(tmp_path: Path, paper: s
         assert saved and all(s.note == pages[0].note for s in pages)
         assert int(saved[2]) - int(saved[1]) == len(pages)
     assert not any("turned" in s.note for s in plain.sheets)
+
+
+def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp_path: Path):
+    """A sheet: group too large for the room the document's last page left starts there, with its
+    label, and goes on on its own pages right after, in reading order; a page before other pages is
+    no place for part of a group."""
+    folder = tmp_path / "group"
+    folder.mkdir()
+    (folder / "components.yaml").write_text(GROUP.replace("qty: 6}", "qty: 40}"), encoding="utf-8")
+    for sections, pages in (("board, chits, discs, notes", [set(), {"board", "chits"}, {"discs"}, set()]),
+                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits", "discs"}])):
+        (folder / "game.yaml").write_text('name: Group\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                          f"sections: [{sections}]\n", encoding="utf-8")
+        doc = impose_game(load_game(folder), Options())
+        assert [{p.component.name for p in s.placements} for s in doc.sheets] == pages, sections
+        if "chits" in pages[1]:
+            assert [label.text for label in doc.sheets[1].labels] == ["Chits and discs"]

@@ -85,10 +85,11 @@ def impose_game(game: Any, options: Options) -> Document:
                         raise AssertionError("a group planned to fit a page's room did not")  # pragma: no cover
                 continue
             made: list[RunPages] = []  # the group's own pages with room, the newest first
+            tail = _tail(body)  # the document's last page: the group may start in its room, its pages follow
             for m, member in enumerate(members):
                 before = set(map(id, body.open))
                 _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None,
-                            [r for r in made if r in body.open])
+                            [r for r in [*made, tail] if r is not None and r in body.open])
                 made = [r for r in body.open if id(r) not in before] + made
             body.group_only |= set(map(id, made))  # only another group may share a group's page
             continue
@@ -280,6 +281,13 @@ def _group_plan(run: RunPages, members: list[PieceSet]) -> list[float] | None:
         return None
 
     return place(list(run.free), members)
+
+
+def _tail(body: _Body) -> RunPages | None:
+    """The open run whose last page (with its backs page) ends the document so far: a group may start
+    in the room it left and go on, in reading order, on its own pages right after it."""
+    last = [e for e in body.entries[-2:] if e.role != "back"]
+    return next((r for r in body.open if last and r.host is last[-1]), None)
 
 
 def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
