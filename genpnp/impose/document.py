@@ -86,9 +86,10 @@ def impose_game(game: Any, options: Options) -> Document:
                 continue
             made: list[RunPages] = []  # the group's own pages with room, the newest first
             tail = _tail(body)  # the document's last page: the group may start in its room, its pages follow
-            for m, member in enumerate(members):
+            for member in members:  # each into the first of the group's pages with room (no member waits
+                # for the next: under the group's one title, first fit packs the fewest pages)
                 before = set(map(id, body.open))
-                _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None,
+                _add_pieces(body, member, frame, options, None,
                             [r for r in [*made, tail] if r is not None and r in body.open])
                 made = [r for r in body.open if id(r) not in before] + made
             body.group_only |= set(map(id, made))  # only another group may share a group's page
