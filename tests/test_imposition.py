@@ -468,3 +468,19 @@ def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp
         assert [{p.component.name for p in s.placements} for s in doc.sheets] == pages, sections
         if "chits" in pages[1]:
             assert [label.text for label in doc.sheets[1].labels] == ["Chits and discs"]
+
+
+def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
+    """Under a group's one title, each section goes into the first of the group's pages with room: none
+    waits for a new page to stay with the next (which left a page half empty when the next then left
+    with the one after)."""
+    folder = tmp_path / "plans"
+    folder.mkdir()
+    parts = [("x", "150mm x 140mm"), ("y", "150mm x 90mm"), ("z", "150mm x 110mm"), ("w", "150mm x 120mm")]
+    (folder / "game.yaml").write_text('name: Plans\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      f"sections: [{', '.join(n for n, _ in parts)}]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text("components:\n" + "".join(
+        f"  {name}:\n    kind: tile\n    size: {size}\n    sheet: Plans\n    faces: {{f: {{fill: \"#dddddd\"}}}}\n"
+        "    front: f\n    items: [{qty: 1}]\n" for name, size in parts), encoding="utf-8")
+    doc = impose_game(load_game(folder), Options())
+    assert [{p.component.name for p in s.placements} for s in doc.sheets] == [set(), {"x", "y"}, {"z", "w"}]
