@@ -255,3 +255,23 @@ def test_panels_stand_side_by_side_each_with_its_words_and_mark(tmp_path: Path) 
     block = "panels:\n  - {grid: 2x2, row: [{piece: cards}]}\n  - {grid: 2x2}\n"
     joined = "\n".join(_errors(_figure_game(tmp_path / "b", block)))
     assert "guide.md:7:5: " in joined and "a panel has exactly one of board, grid or row" in joined
+
+
+def test_a_cut_closes_up_each_group_and_widens_the_gaps_between_groups(tmp_path: Path) -> None:
+    block = ("grid: 2x4\n"
+             "cut: true\n"
+             "pieces: [{piece: cards#back, at: B2}]\n"
+             "outlines:\n"
+             "  - {cells: [A1, B1, A2, B2], pieces: [cards, cards, cards, cards]}\n"
+             "  - {cells: [C1, D1, C2, D2], style: good, pieces: [cards, cards, cards, cards]}\n")
+    game = load_game(_figure_game(tmp_path, block))
+    fig = next(b.figure for b in game.components["guide"].blocks if b.kind == "figure")
+    assert [style for _, style, _ in fig.outlines] == ["good"]  # the plain group shows by its gaps alone
+    a1, b1, a2, b2, c1, *_, on_b2 = fig.pieces
+    inner = b1.box[0] - (a1.box[0] + a1.box[2])
+    between = c1.box[0] - (b1.box[0] + b1.box[2])
+    assert 0 <= inner < between / 3  # one group's pieces close up, the cut between groups stays open
+    assert a1.box[1] - (a2.box[1] + a2.box[3]) == pytest.approx(inner)  # rows close up as columns do
+    assert a1.box[0] == pytest.approx(a2.box[0])  # a column of one group stays aligned
+    assert a1.box[0] >= 0  # the row's outer end stays where it was: nothing pushed past the edge
+    assert on_b2.box == b2.box and c1.cell  # a piece on a cell moves with it; the good group keeps its cells

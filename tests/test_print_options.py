@@ -155,9 +155,9 @@ def test_poster_tiles_cover_the_board_once_plus_overlap():
 
 
 def test_board_bigger_than_page_is_tiled_with_marks_on_every_join():
-    """Every join has a glue strip with alignment marks and an edge line on the earlier part, and a
-    trim line on the later part at the same board position; no mark is left on the board's face
-    once assembled (marks sit only on glue strips, which the next part covers)."""
+    """Every join has a glue strip and an edge line on the earlier part, and a trim line on the later
+    part at the same board position; every alignment mark sits on a seam (an edge or trim line) and
+    has its partner at the same board point on the part across the join."""
     game = load_game(CONTENT / "gerrymander")
     options = Options(paper=parse_paper("120x150mm"), components=("board",))
     doc = impose_game(game, options)
@@ -167,18 +167,24 @@ def test_board_bigger_than_page_is_tiled_with_marks_on_every_join():
     assert len(posters) == cols * rows
     edges: set[tuple] = set()
     trims: set[tuple] = set()
+    targets: dict[tuple, list[str]] = {}
 
     def board(s, x: float, y: float) -> tuple[float, float]:
         (p,) = s.placements
         return round(x - p.box.x + p.window.x, 1), round(y - p.box.y + p.window.y, 1)
 
     for s in posters:
-        glue = [box for kind, box in s.fills if kind == "glue"]
+        def on(m, x: float, y: float) -> bool:
+            (a, b) = m.points
+            return (min(a[0], b[0]) - 0.01 <= x <= max(a[0], b[0]) + 0.01 and
+                    min(a[1], b[1]) - 0.01 <= y <= max(a[1], b[1]) + 0.01)
+
         for mark in s.marks:
             if mark.kind == "align":
                 (x, y), = mark.points
-                assert any(g.inside(Box(x - 0.1, y - 0.1, 0.2, 0.2).grow(0), 0.2) or
-                           (g.x <= x <= g.x2 and g.y <= y <= g.y2) for g in glue)
+                kinds = {m.kind for m in s.marks if m.kind in ("edge", "trim") and on(m, x, y)}
+                assert len(kinds) == 1, (x, y, kinds)
+                targets.setdefault(board(s, x, y), []).extend(kinds)
             if mark.kind in ("edge", "trim"):
                 (x1, y1), (x2, y2) = mark.points
                 vertical = abs(x1 - x2) < 0.01
@@ -186,6 +192,7 @@ def test_board_bigger_than_page_is_tiled_with_marks_on_every_join():
                 (edges if mark.kind == "edge" else trims).add(key)
         assert s.content["page_size"] and s.content["steps"]
     assert edges and edges == trims
+    assert targets and all(sorted(kinds) == ["edge", "trim"] for kinds in targets.values())
 
 
 def test_each_poster_part_says_in_one_sentence_what_to_do_with_it():

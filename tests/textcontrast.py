@@ -1,7 +1,8 @@
 """Contrast of text against what is printed around it, read back from a built PDF (pdfium): each run of
 characters of one colour and size on one line, its colour as the PDF sets it, its background the median
 of the rendered pixels sampled just above the run, or just below it where that reads better (a line of
-text set close to a frame or a band's edge has the frame on one side only)."""
+text set close to a frame or a band's edge has the frame on one side only). Characters their clip path
+hides (a board's words cut off at a figure's window) are not printed, so not measured."""
 
 from __future__ import annotations
 
@@ -61,6 +62,8 @@ def runs(path: Path) -> list[Run]:
                     if run:
                         out.append(run)
                     current, key = [], k
+                if ch.strip() and _clipped_away(textpage, i):
+                    continue
                 if ch.strip():
                     current.append((ch, textpage.get_charbox(i)))
                 else:
@@ -73,6 +76,26 @@ def runs(path: Path) -> list[Run]:
     finally:
         pdf.close()
     return out
+
+
+def _clipped_away(textpage, i: int) -> bool:
+    """Whether character i lies wholly outside the bounding box of its text object's clip path (the
+    intersection of the clip's paths), where nothing of it is printed."""
+    obj = raw.FPDFText_GetTextObject(textpage.raw, i)
+    clip = raw.FPDFPageObj_GetClipPath(obj) if obj else None
+    if not clip:
+        return False
+    x0, y0, x1, y1 = textpage.get_charbox(i)
+    for p in range(raw.FPDFClipPath_CountPaths(clip)):
+        xs, ys = [], []
+        for k in range(raw.FPDFClipPath_CountPathSegments(clip, p)):
+            x, y = ctypes.c_float(), ctypes.c_float()
+            raw.FPDFPathSegment_GetPoint(raw.FPDFClipPath_GetPathSegment(clip, p, k), x, y)
+            xs.append(x.value)
+            ys.append(y.value)
+        if xs and (x1 < min(xs) or x0 > max(xs) or y1 < min(ys) or y0 > max(ys)):
+            return True
+    return False
 
 
 def _run(number: int, current: list, key: tuple | None, image, height: float) -> Run | None:

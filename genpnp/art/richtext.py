@@ -182,6 +182,9 @@ class Piece:
         return size * self.style.scale
 
 
+LABEL_MARKS = ("†", "‡")  # marks that label the word before them (this edition's rulings, notes)
+
+
 def words(text: str, font: str) -> list[list[list[Piece]]]:
     """Paragraphs of words of pieces."""
     icons = getattr(text, "icons", {})
@@ -203,7 +206,11 @@ def words(text: str, font: str) -> list[list[list[Piece]]]:
                 m = ICON_TAG.fullmatch(token)
                 pieces = [Piece("", f, icons.get(m.group(1)), False, style)] if m else \
                     [Piece(p, f, None, i > 0, style) for i, p in enumerate(fonts.pieces(token))]
-                if space or not out:
+                if space and out and not m and token.startswith(LABEL_MARKS):
+                    # a label mark (†, ‡) after a space keeps to its word: it never begins a line alone
+                    pieces[0] = Piece(" " + pieces[0].text, f, None, False, style)
+                    out[-1].extend(pieces)
+                elif space or not out:
                     out.append(pieces)
                 else:
                     out[-1].extend(pieces)

@@ -47,21 +47,56 @@ class PdfSurface:
         # the game's colour); a reused form's fills, relative to the form, are placed again with it
         self._ctm: Matrix = IDENTITY
         self._ctms: list[Matrix] = []
+        # the page box the current clip leaves (None: the whole page), so that a fill drawn whole and
+        # clipped (a board in a figure) is the backdrop only of what it shows
+        self._clip: Box | None = None
+        self._clips: list[Box | None] = []
+        self.what, self.owner = "page", -1
+        # a piece drawn smaller or larger than itself (a figure's tile, a cover's card) is judged by its own
+        # size, so that it prints as it does on its sheet: the scale set by as_piece, saved with the state
+        self._piece_scale = 1.0
+        self._piece_scales: list[float] = []
         self.backdrops: list[Backdrop] = []
         self._form_backdrops: dict[str, tuple[Matrix, list[Backdrop]]] = {}
 
+    def tag(self, what: str, owner: int = -1) -> None:
+        """What is being drawn (render/sheet.py and figures say): a renderer may draw a figure's snippet
+        of a board (``figure-board``) otherwise than the board itself."""
+        self.what, self.owner = what, owner
+
+    def in_view(self, points: Sequence[tuple[float, float]]) -> bool:
+        """Whether the points (current coordinates) all lie inside the current clip (0.5 pt of slack)."""
+        if self._clip is None:
+            return True
+        x0, y0, x1, y1 = self._clip
+        return all(x0 - 0.5 <= px <= x1 + 0.5 and y0 - 0.5 <= py <= y1 + 0.5
+                   for px, py in (apply(self._ctm, x, y) for x, y in points))
+
     def new_page(self) -> None:
         self._ctm, self._ctms, self.backdrops = IDENTITY, [], []
+        self._clip, self._clips = None, []
+        self._piece_scale, self._piece_scales = 1.0, []
 
     # -- state
     def save(self) -> None:
         self.c.saveState()
         self._ctms.append(self._ctm)
+        self._clips.append(self._clip)
+        self._piece_scales.append(self._piece_scale)
 
     def restore(self) -> None:
         self.c.restoreState()
         if self._ctms:
             self._ctm = self._ctms.pop()
+        if self._clips:
+            self._clip = self._clips.pop()
+        if self._piece_scales:
+            self._piece_scale = self._piece_scales.pop()
+
+    def as_piece(self) -> None:
+        """From here to the matching restore a piece is drawn at the current scale: the ink modes judge its
+        fills by their size in the piece (a tile in a figure prints in bw and saver as on its sheet)."""
+        self._piece_scale = self._scale()
 
     def translate(self, x: float, y: float) -> None:
         self.c.translate(x, y)
@@ -91,13 +126,16 @@ class PdfSurface:
         band = None
         if fill is not None:
             page = self._page_box(box)
-            look = fill_look(fill, self.ink, page[2] - page[0], page[3] - page[1])
+            fw, fh = (page[2] - page[0]) / self._piece_scale, (page[3] - page[1]) / self._piece_scale
+            look = fill_look(fill, self.ink, fw, fh)
             f, pattern, band = look.color, look.pattern, look
-            if self.ink != "color" and size_class(page[2] - page[0], page[3] - page[1]) == "small":
+            if self.ink != "color" and size_class(fw, fh) == "small":
                 under, source = self._backdrop_at((page[0] + page[2]) / 2, (page[1] + page[3]) / 2)
                 f = mark_color(f, fill, under, source, self.ink)
             self.c.setFillColorRGB(f.r, f.g, f.b)
-            self.backdrops.append((page, f, fill))
+            shown = page if self._clip is None else _intersect(page, self._clip)
+            if shown is not None:
+                self.backdrops.append((shown, f, fill))
         if stroke is not None:
             s = map_stroke(stroke, self.ink)
             self.c.setStrokeColorRGB(s.r, s.g, s.b)
@@ -135,7 +173,7 @@ class PdfSurface:
         path = self.c.beginPath()
         build(path)
         self.c.setStrokeColorRGB(color.r, color.g, color.b)
-        self.c.setLineWidth(2 * band / self._scale())
+        self.c.setLineWidth(2 * band * self._piece_scale / self._scale())  # a piece's band scales with it
         self.c.setDash([])
         self.c.drawPath(path, fill=0, stroke=1)
         self.c.restoreState()
@@ -193,7 +231,11 @@ class PdfSurface:
         if self.ink != "color":
             width = fonts.text_width(text, font, size)
             left = x - width / 2 if align == "center" else x - width if align == "right" else x
-            printed, source = self.backdrop(left + width / 2, y + size * 0.3)
+            px, py = apply(self._ctm, left + width / 2, y + size * 0.3)
+            if self._clip is not None:  # a text cut by the clip: judged where it shows
+                px = min(max(px, self._clip[0]), self._clip[2])
+                py = min(max(py, self._clip[1]), self._clip[3])
+            printed, source = self._backdrop_at(px, py)
             col = text_color(color, self.ink, printed, source, needed_contrast(size, font))
         self.c.setFillColorRGB(col.r, col.g, col.b)
         self.c.setFont(font_id(font), size)
@@ -225,11 +267,17 @@ class PdfSurface:
         p = self.c.beginPath()
         p.rect(x, y, w, h)
         self.c.clipPath(p, stroke=0, fill=0)
+        self._clip_to(self._page_box((x, y, x + w, y + h)))
 
     def clip_path(self, commands) -> None:
         p = self.c.beginPath()
         _build_path(p, commands)
         self.c.clipPath(p, stroke=0, fill=0)
+        self._clip_to(self._page_box(_path_box(commands)))
+
+    def _clip_to(self, box: Box) -> None:
+        clip = box if self._clip is None else _intersect(box, self._clip)
+        self._clip = clip if clip is not None else (box[0], box[1], box[0], box[1])
 
     def backdrop(self, x: float, y: float) -> tuple[Color, Color | None]:
         """(the colour printed, the game's colour of that fill) under the point (x, y) of the current
@@ -244,25 +292,38 @@ class PdfSurface:
 
     def reuse(self, key, w, h, draw) -> None:
         # bw and saver judge fills by their size on the page: a face drawn at another scale (a cover's
-        # smaller pieces) is another form
-        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}")
+        # smaller pieces) is another form, and so is one judged at another piece scale (as_piece)
+        judged = f"/{self._piece_scale:.3f}" if self._piece_scale != 1 else ""
+        name = _form_name(key if self.ink == "color" else f"{key}@{self._scale():.3f}{judged}")
         if name not in self.forms:
             pad = max(w, h)
             first = len(self.backdrops)
+            outer, self._clip = self._clip, None  # the form's fills whole: the clip applies where it is drawn
             self.c.beginForm(name, -pad, -pad, w + pad, h + pad)
             draw(self)
             self.c.endForm()
+            self._clip = outer
             self.forms.add(name)
             self._form_backdrops[name] = (self._ctm, self.backdrops[first:])
-        else:  # the form's fills, placed where the form is drawn this time
-            ctm, drawn = self._form_backdrops.get(name, (IDENTITY, []))
-            move = multiply(self._ctm, inverse(ctm))
-            self.backdrops.extend((_map_box(move, box), printed, source) for box, printed, source in drawn)
+            del self.backdrops[first:]
+        # the form's fills, placed where the form is drawn this time, cut to the clip there
+        ctm, drawn = self._form_backdrops.get(name, (IDENTITY, []))
+        move = multiply(self._ctm, inverse(ctm))
+        for box, printed, source in drawn:
+            shown = _map_box(move, box)
+            shown_ = shown if self._clip is None else _intersect(shown, self._clip)
+            if shown_ is not None:
+                self.backdrops.append((shown_, printed, source))
         self.c.doForm(name)
 
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 Backdrop = tuple[Box, Color, Color]  # a fill's box on the page, its printed colour, the game's colour
+
+
+def _intersect(a: Box, b: Box) -> Box | None:
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else None
 
 
 def _map_box(m: Matrix, box: Box) -> Box:

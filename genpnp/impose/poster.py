@@ -51,7 +51,11 @@ def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVER
 
     The page to the right (or below) is trimmed along its edge that meets the earlier page and
     laid over that page's glue strip, its edge on the strip's inner line ("edge" mark). Alignment
-    marks sit only on glue strips, so the next part covers them: none shows on the assembled board.
+    marks come in pairs, one on each side of a join: a target centred on the earlier part's edge line
+    and the same target centred on the later part's trimmed edge, at the same board positions near
+    both ends of the join. Trimming cuts off the later part's outer half and the later part covers
+    the earlier part's inner half, so the assembled board shows one whole target at each end of a
+    join, and a whole target is the proof that the two parts line up.
     """
     marks: list[Mark] = []
     glue: list[Box] = []
@@ -59,23 +63,25 @@ def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVER
         strip = Box(box.x2 - overlap, box.y, overlap, box.h)
         glue.append(strip)
         marks.append(Mark("edge", ((strip.x, box.y), (strip.x, box.y2))))
-        marks.extend(Mark("align", (pt,)) for pt in _align_points(box, "right", overlap))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "right", overlap))
     if tile.row < rows - 1:  # glue strip on the bottom edge
         strip = Box(box.x, box.y, box.w, overlap)
         glue.append(strip)
         marks.append(Mark("edge", ((box.x, strip.y2), (box.x2, strip.y2))))
-        marks.extend(Mark("align", (pt,)) for pt in _align_points(box, "bottom", overlap))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "bottom", overlap))
     room = area or box.grow(3 * MM)  # the trim lines run past the part, as far as the pieces' area allows
 
     def past(lo: float, hi: float, lo_limit: float, hi_limit: float) -> tuple[float, float]:
         return max(lo - 3 * MM, min(lo, lo_limit)), min(hi + 3 * MM, max(hi, hi_limit))
 
-    if tile.col > 0:  # trim along the left edge
+    if tile.col > 0:  # trim along the left edge, with the partners of the left part's targets
         y1, y2 = past(box.y, box.y2, room.y, room.y2)
         marks.append(Mark("trim", ((box.x, y1), (box.x, y2))))
-    if tile.row > 0:  # trim along the top edge
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "left", overlap))
+    if tile.row > 0:  # trim along the top edge, with the partners of the upper part's targets
         x1, x2 = past(box.x, box.x2, room.x, room.x2)
         marks.append(Mark("trim", ((x1, box.y2), (x2, box.y2))))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "top", overlap))
     return marks, glue
 
 
@@ -93,12 +99,12 @@ def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
         return tr("Start with this part: the others are glued onto its glue strips.")
     if left and top:
         return tr("Trim the left and top edges on the dotted lines and glue them over the strips of parts {left} "
-                  "and {top}, edges on the solid lines.", left=part_name(tile.col - 1, tile.row, cols),
-                  top=part_name(tile.col, tile.row - 1, cols))
+                  "and {top}, edges on the solid lines and each half target on its other half.",
+                  left=part_name(tile.col - 1, tile.row, cols), top=part_name(tile.col, tile.row - 1, cols))
     edge = tr("left") if left else tr("top")
     onto = part_name(tile.col - 1, tile.row, cols) if left else part_name(tile.col, tile.row - 1, cols)
     return tr("Trim the {edge} edge on the dotted line and glue it over the strip of part {part}, edge on the solid "
-              "line.", edge=edge, part=onto)
+              "line and each half target on its other half.", edge=edge, part=onto)
 
 
 def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:
@@ -108,10 +114,15 @@ def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:
     return None
 
 
-def _align_points(box: Box, side: str, overlap: float) -> list[tuple[float, float]]:
-    mid = overlap / 2
+ALIGN_INSET = 3.5 * MM  # a target's centre from the end of its join: in the margin most boards keep
+
+
+def align_points(box: Box, side: str, overlap: float) -> list[tuple[float, float]]:
+    """Where a join's targets sit on a part: on its seam (the edge line of a glue strip on the right or
+    bottom, the trimmed edge on the left or top), near both ends. Parts of one row or column share
+    their height or width, so the targets of the two sides of a join meet at the same board points."""
     if side in ("left", "right"):
-        x = box.x + mid if side == "left" else box.x2 - mid
-        return [(x, box.y + box.h * f) for f in (0.2, 0.5, 0.8)]
-    y = box.y2 - mid if side == "top" else box.y + mid
-    return [(box.x + box.w * f, y) for f in (0.2, 0.5, 0.8)]
+        x = box.x if side == "left" else box.x2 - overlap
+        return [(x, box.y + ALIGN_INSET), (x, box.y2 - ALIGN_INSET)]
+    y = box.y2 if side == "top" else box.y + overlap
+    return [(box.x + ALIGN_INSET, y), (box.x2 - ALIGN_INSET, y)]

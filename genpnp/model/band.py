@@ -23,5 +23,5 @@ class TitleBand:
     height: float = fld(Length(6 * MM, 40 * MM), 12 * MM, "the band's height, added above the board", "12mm")
     fill: Color = fld(ColorSpec(), Color(0.15, 0.15, 0.15), "the band's colour", "#2a4d69")
     color: Color = fld(ColorSpec(), Color(1, 1, 1), "the text's colour", "white")
-    font: str = fld(FONT, "", "the title's font (default: the bold text font)", "sans-bold")
+    font: str = fld(FONT, "", "the title's font (default: the board's heading font)", "sans-bold")
     align: str = fld(Enum("left", "center"), "center", "where the title sits in the band")

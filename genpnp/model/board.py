@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, Obj, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
@@ -33,6 +34,8 @@ class GridBoard(Component):
     face: Face | None = fld(Obj(Face), None, "extra art drawn over the board (title in the border...)")
     band: TitleBand | None = fld(Obj(TitleBand), None, "a title band across the top (TitleBand), added above "
                                  "the grid and its border")
+    font: str = fld(FONT, "", BOARD_FONT_DOC)
+    heading_font: str = fld(FONT, "", HEADING_FONT_DOC + "; also the row and column labels")
     pieces: tuple = ()
 
     @property
@@ -47,6 +50,7 @@ class GridBoard(Component):
 
     @classmethod
     def from_values(cls, values: dict[str, Any], data: Any, loc: Loc, ctx: Ctx) -> Any:
+        board_fonts(values, ctx)
         obj = cls(**values)
         w, h = obj.size
         faces = {"front": obj.face or Face()}

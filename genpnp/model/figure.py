@@ -46,8 +46,8 @@ class FigOutline:
     cells: tuple = fld(ListOf(Str(), min_len=1), doc="the cells, as the board labels them", example=["A1", "A2"])
     style: str = fld(Enum(*STYLES), "plain", "good (solid), bad (dashed, with a cross) or plain")
     label: str = fld(Str(max_len=40), "", "words under the group", "legal")
-    pieces: tuple = fld(ListOf(Str()), (), "pieces laid on its cells, in the order of `cells`",
-                        ["tiles#1", "tiles#2"])
+    pieces: tuple = fld(ListOf(Str()), (), "pieces laid on its cells, in the order of `cells` (under the "
+                        "figure's own `pieces`)", ["tiles#1", "tiles#2"])
     loc: Loc = Loc("<built-in>")
 
 
@@ -102,11 +102,12 @@ class FigPanel:
     crosses: tuple = fld(ListOf(Str()), (), "as in a figure")
     edges: tuple = fld(ListOf(Obj(FigEdge)), (), "as in a figure")
     row: tuple = fld(ListOf(Obj(FigPiece)), (), "as in a figure")
+    cut: bool = fld(Bool(), False, "as in a figure")
     loc: Loc = Loc("<built-in>")
 
 
 PANEL_KEYS = ("board", "grid", "cell", "lines", "show", "pieces", "outlines", "arrows", "callouts", "crosses",
-              "edges", "row")
+              "edges", "row", "cut")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,6 +135,10 @@ class FigureSpec:
     panels: tuple = fld(ListOf(Obj(FigPanel), min_len=2, max_len=4), (),
                         "two to four figures side by side, each with its own label and mark (instead of a board, "
                         "grid or row): an allowed and a not-allowed move, a before and an after")
+    cut: bool = fld(Bool(), False, "draw the groups as a player leaves them once cut: the pieces of each `plain` "
+                    "outline nudged together, so that the wider gaps between groups show the cut (no line is drawn "
+                    "around a plain outline; `good` and `bad` outlines are drawn as usual); a piece in no outline "
+                    "lies as laid out, an even gap around it")
     width: float = fld(Length(lo=10 * MM), 0.0, "the widest the figure is drawn (default: the column)")
     place: str = fld(Enum("column", "right"), "column", "`column`: the figure stands alone across the column; "
                      "`right`: it stands at the right of the column, its "
@@ -220,6 +225,7 @@ class Figure:
     label_size: float = 0.0  # the labels' size in figure points (at most LABEL_PT on the page)
     label_room: float = 0.0  # the widest a label may be (figure points; 0: no limit)
     line: int = 0  # where the block starts in its Markdown file (for the audit)
+    font: str = ""  # the words' font: the text's body font (empty: the default font)
 
     @property
     def size(self) -> tuple[float, float]:
@@ -520,11 +526,26 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
 
     drawn, labels, outlines, arrows, callouts, crosses = [], [], [], [], [], []
     named: list[list[Point]] = []
-    placed = list(spec.pieces)
+    placed: list[FigPiece] = []  # an outline's pieces first: the figure's own pieces lie on top of them
+    groups: dict[str, int] = {}  # a cut figure's cells (as written, upper case) -> the plain outline they are in
+    styled: set[str] = set()  # a cut figure's cells in a good or bad outline: their pieces stay in their cells
+    if spec.cut:
+        for i, o in enumerate(spec.outlines):
+            for ref in o.cells:
+                try:
+                    refs = [r.strip().upper() for r in cells.expand(ref)]
+                except CellError:
+                    continue  # reported where the outline is drawn
+                if o.style == "plain":
+                    groups.update((r, i) for r in refs)
+                else:
+                    styled.update(refs)
+    in_group: list[int | None] = []
     for o in spec.outlines:
         if len(o.pieces) > len(o.cells):
             bad(o.loc, f"the outline lists {len(o.pieces)} pieces for {len(o.cells)} cells: one piece a cell")
         placed += [FigPiece(piece=ref, at=cell, loc=o.loc) for ref, cell in zip(o.pieces, o.cells)]
+    placed += spec.pieces
     for p in placed:
         try:
             comp, piece, face = find_piece(game, p.piece)
@@ -546,6 +567,12 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if spot is not None:
             cx, cy = spot
         drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), cell=(x0, y0, x1, y1)))
+        at = p.at.strip().upper()
+        if spec.cut and at not in groups and at not in styled:  # a piece in no group lies as it was laid out
+            groups[at] = len(spec.outlines) + len(groups)
+        in_group.append(groups.get(at))
+    if groups:
+        drawn = _cut(drawn, in_group)
     for o in spec.outlines:
         polys = []
         for ref in o.cells:
@@ -558,7 +585,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if not polys:
             continue
         named += polys
-        outlines.append((boundary_loops(polys), o.style, tuple(tuple(q) for q in polys)))
+        if not (spec.cut and o.style == "plain"):  # a cut shows its groups by their gaps
+            outlines.append((boundary_loops(polys), o.style, tuple(tuple(q) for q in polys)))
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
@@ -631,6 +659,74 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
                   tuple(callouts), tuple(crosses), tuple(edges), caption=spec.caption, max_width=spec.width,
                   place=spec.place, label_size=label_size, line=line)
+
+
+CUT_REST = 0.06  # in a cut figure, a piece's gap to its cell's edge before it is nudged (a share of the cell)
+CUT_TIGHT = 0.015  # the gap between two neighbours of one group once nudged together
+CUT_WIDE = 0.3  # the widest a gap between two groups grows (a share of the cell)
+
+
+def _cut(drawn: list[Drawn], in_group: list[int | None]) -> list[Drawn]:
+    """The pieces of a cut figure as a cutter leaves them. Along each row (then each column) of touching
+    cells, neighbours of one group close up to CUT_TIGHT and the room they free goes to the gaps between
+    groups, the row's two ends staying where they were (nothing is pushed past the cake's edge); pieces on
+    one cell (a disc on its tile) move together, shrunk to leave room for the gaps. A piece in no outline
+    is a group of its own (it lies as laid out, the usual gap around it); pieces in a good or bad outline
+    stay in their cells."""
+    cells = sorted({d.cell for d, g in zip(drawn, in_group) if g is not None})
+    if not cells:
+        return drawn
+    side = min(min(c[2] - c[0], c[3] - c[1]) for c in cells)
+    x_min, y_max = min(c[0] for c in cells), max(c[3] for c in cells)
+    where = {c: (round((y_max - c[3]) / side), round((c[0] - x_min) / side)) for c in cells}  # (row, col)
+    group = {d.cell: g for d, g in zip(drawn, in_group) if g is not None}
+    by_spot = {rc: c for c, rc in where.items()}
+    size = side * (1 - 2 * CUT_REST)
+    shrink = [min(1.0, size / max(d.box[2], d.box[3], 0.01)) for d in drawn]
+    extent: dict[tuple, list[float]] = {}  # a cell's pieces' width and height once shrunk
+    for d, g, k in zip(drawn, in_group, shrink):
+        if g is not None:
+            ext = extent.setdefault(d.cell, [0.0, 0.0])
+            ext[0], ext[1] = max(ext[0], d.box[2] * k), max(ext[1], d.box[3] * k)
+    centre: dict[tuple, list[float]] = {c: [(c[0] + c[2]) / 2, (c[1] + c[3]) / 2] for c in cells}
+
+    def lay(line: list[tuple], axis: int, sign: int) -> None:
+        """Place the pieces of one run of touching cells along ``axis`` (0: x, 1: y; sign -1: y runs down)."""
+        n = len(line)
+        same = [group[a] == group[b] for a, b in zip(line, line[1:])]
+        tight, wide = same.count(True), same.count(False)
+        filled = sum(extent[c][axis] for c in line)
+        free = n * side - filled - 2 * CUT_REST * side - tight * CUT_TIGHT * side
+        gap_wide = max(min(free / wide, CUT_WIDE * side), 0.0) if wide else 0.0
+        used = filled + tight * CUT_TIGHT * side + wide * gap_wide
+        start = (line[0][0] + line[-1][2]) / 2 if axis == 0 else (line[0][3] + line[-1][1]) / 2
+        pos = start - sign * used / 2
+        for i, c in enumerate(line):
+            centre[c][axis] = pos + sign * extent[c][axis] / 2
+            pos += sign * (extent[c][axis] + (CUT_TIGHT * side if i < n - 1 and same[i] else gap_wide))
+
+    for axis in (0, 1):
+        spots = sorted(by_spot, key=(lambda rc: rc) if axis == 0 else (lambda rc: (rc[1], rc[0])))
+        run: list[tuple] = []
+        for rc in spots:
+            prev = run[-1] if run else None
+            if prev is not None:
+                pr, pc = where[prev]
+                joined = (rc[0] == pr and rc[1] == pc + 1) if axis == 0 else (rc[1] == pc and rc[0] == pr + 1)
+                if not joined:
+                    lay(run, axis, 1 if axis == 0 else -1)
+                    run = []
+            run.append(by_spot[rc])
+        lay(run, axis, 1 if axis == 0 else -1)
+    out = []
+    for d, g, k in zip(drawn, in_group, shrink):
+        if g is None:
+            out.append(d)
+            continue
+        x, y, w, h = d.box
+        cx, cy = centre[d.cell]
+        out.append(replace(d, box=(cx - w * k / 2, cy - h * k / 2, w * k, h * k), cell=()))
+    return out
 
 
 def shared_edge(a: list[Point], b: list[Point]) -> tuple[Point, Point] | None:
@@ -711,7 +807,7 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
         return None
     height = max(piece.w if p.turn in ("90", "270") else piece.h for p, _, piece, _ in found)
     label_size = max(height * 0.09, 7.0)
-    below = label_size * 1.6 if any(p.label for p, *_ in found) else 0.0
+    below = label_size * 1.9 if any(p.label for p, *_ in found) else 0.0
     drawn, labels, x = [], [], 0.0
     gap = max(ROW_GAP, height * 0.1)
     for p, comp, piece, face in found:
@@ -719,7 +815,7 @@ def _row(spec: FigureSpec, game: Any, problems: Problems, line: int, bad: Any, b
         w, h = (piece.h, piece.w) if turn in (90, 270) else (piece.w, piece.h)
         drawn.append(Drawn(comp, piece, face, (x, below + (height - h) / 2, w, h), turn))
         if p.label:
-            labels.append((x + w / 2, below - label_size * 1.15, p.label))
+            labels.append((x + w / 2, below - label_size * 1.4, p.label))
         x += w + gap
     room = max(d.box[2] for d in drawn) + gap * 0.8  # a label may reach 0.4 gap past its piece: the window too
     side = max(room - min(d.box[2] for d in drawn[:1] + drawn[-1:]), 0.0) / 2 if labels else 0.0
@@ -819,6 +915,9 @@ def resolve_figures(game: Any, problems: Problems) -> Any:
             if block.kind == "figure":
                 spec = parse_block(block.text, name, block.line, ctx)
                 fig = resolve(spec, game, problems, block.line) if spec is not None else None
+                text_font = str(getattr(comp, "font", "") or "")
+                if fig is not None and text_font:  # labels in the text's own font
+                    fig = replace(fig, font=text_font)
                 block = replace(block, figure=fig)
             out.append(block)
         components[key] = replace(comp, blocks=tuple(out))

@@ -34,6 +34,9 @@ from genpnp.model.base import Component, Piece, ResolvedFace, kind
 
 TITLE_BAND = 12 * MM
 SCORE_ROW = 8 * MM  # height of one team's row of score boxes
+SCORE_NAME_PT = 9.0  # a team's name before its row
+SCORE_DIGIT_PT = 7.0  # the smallest a score box's number is printed
+SCORE_BOX_MIN = 4.5 * MM  # the narrowest score box: a two-digit number at SCORE_DIGIT_PT fits with air
 INNER = 0.76  # side of the box a cell's art (team art, random mark) is drawn in, as a fraction of the cell
 ART_FIELDS = ("count", "team", "color")
 
@@ -133,7 +136,22 @@ class MapBoard(Component):
     @property
     def score_band(self) -> float:
         """Height of the score track under the cells (0 without one)."""
-        return SCORE_ROW * len(self.teams or ()) if self.score_track else 0.0
+        return SCORE_ROW * len(self.teams or ()) * self.score_layout()[2] if self.score_track else 0.0
+
+    def score_layout(self) -> tuple[float, int, int]:
+        """(the team names' width, boxes per line, lines per team) of the score track: a team's boxes wrap
+        onto more lines rather than shrink below SCORE_BOX_MIN, so their numbers stay legible."""
+        from genpnp.core import fonts
+
+        assert self.grid is not None
+        bold = fonts.styled(self.font, "b")
+        label_w = max((fonts.text_width(n.capitalize(), bold, SCORE_NAME_PT) for n in self.teams or ()),
+                      default=0.0) + 2 * MM
+        room = self.grid.width * self.cell - label_w
+        count = max(self.group_count, 1)
+        per_line = max(1, min(count, int(room // SCORE_BOX_MIN)))
+        lines = -(-count // per_line)
+        return label_w, -(-count // lines), lines
 
     @property
     def group_count(self) -> int:
@@ -252,4 +270,5 @@ def _elements(art: Any, fields: dict[str, Any], loc: Loc, side: float, check: bo
     return tuple(elements)
 
 
-__all__ = ["MapBoard", "MapTeam", "TITLE_BAND", "INNER", "SCORE_ROW"]
+__all__ = ["MapBoard", "MapTeam", "TITLE_BAND", "INNER", "SCORE_ROW", "SCORE_NAME_PT", "SCORE_DIGIT_PT",
+           "SCORE_BOX_MIN"]

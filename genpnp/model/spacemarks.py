@@ -55,8 +55,12 @@ def dot_spots(m: Any, cell: Any, labelled: bool) -> tuple[list[Pt], float]:
     r = m.hex_size * 0.16
     count = int(cell.fields.get(m.marks_by, 0) or 0) if m.marks_by else 0
     cx, cy = m.center(cell.coord)
-    # above the centre (under the label, where the hex has one): the lower half stays clear for a piece
-    cy += m.hex_size * (0.08 if labelled else 0.3)
+    # above the centre, so that the lower half stays clear for a piece; where the hex carries its
+    # region's label, just under the label's box (a hair's gap), never lower than the centre
+    if labelled:
+        cy += max(REGION_LABEL_RISE * m.hex_size - 0.45 * region_label_size(m) - LABEL_DOT_GAP - r, 0.0)
+    else:
+        cy += m.hex_size * 0.3
     return [(cx + (i - (count - 1) / 2) * r * 2.4, cy) for i in range(count)], r
 
 
@@ -91,12 +95,22 @@ def zone_mark_baseline(m: Any, cell: Any) -> Pt:
                 else cy - m.hex_size * 0.55)
 
 
+# A region label over circles stands this far (in hex sizes) above its hex's centre; the circles
+# stand LABEL_DOT_GAP under its box.
+REGION_LABEL_RISE = 0.52
+LABEL_DOT_GAP = 0.8
+
+
+def region_label_size(m: Any) -> float:
+    return float(m.region_label_size or m.hex_size * 0.3)
+
+
 def region_label_box(m: Any, coord: Any, text: str) -> tuple[float, float, float, float, float, float]:
     """(x0, y0, width, height, text baseline, size) of a region label's white box."""
-    size = m.region_label_size or m.hex_size * 0.3
+    size = region_label_size(m)
     x, y = m.center(coord)
     if m.marks_by:  # high in the hex, above the circles
-        y += m.hex_size * 0.52
+        y += m.hex_size * REGION_LABEL_RISE
     w = fonts.text_width(text, fonts.styled(m.font, "b"), size)
     return x - w / 2 - 1.5, y - size * 0.45, w + 3, size * 1.25, y - size * 0.1, size
 

@@ -8,20 +8,23 @@ from genpnp.core import fonts
 from genpnp.core.units import MM
 
 
-def band_font(band: Any) -> str:
-    return band.font or fonts.BOLD
+def band_font(band: Any, default: str = "") -> str:
+    return band.font or default or fonts.BOLD
 
 
-def draw_band(surface: Any, band: Any, title: str, w: float, h: float, bleed: float = 0.0) -> None:
-    """The band's strip from ``h - band.height`` to the top (its colour runs into the bleed), the
-    title fitted to it, the note at the other end."""
+def draw_band(surface: Any, band: Any, title: str, w: float, h: float, bleed: float = 0.0, title_font: str = "",
+              note_font: str = "") -> None:
+    """The band's strip from ``h - band.height`` to the top (its colour runs into the bleed on three
+    sides), the title fitted to it (in ``band.font``, else ``title_font``: the board's heading font), the
+    note at the other end (in ``note_font``: the board's text font)."""
     top = h - band.height
     surface.rect(-bleed, top, w + 2 * bleed, band.height + bleed, fill=band.fill)
     text = band.text or title
-    font = band_font(band)
+    font = band_font(band, title_font)
+    note_font = note_font or fonts.DEFAULT
     pad = min(4 * MM, band.height * 0.4)
     note_size = min(band.height * 0.3, 9.0)
-    note_w = surface.text_width(band.note, fonts.DEFAULT, note_size) + pad if band.note else 0.0
+    note_w = surface.text_width(band.note, note_font, note_size) + pad if band.note else 0.0
     room = w - 2 * pad - (2 * note_w if band.align == "center" else note_w)
     size = band.height * 0.55
     width = surface.text_width(text, font, size)
@@ -33,5 +36,5 @@ def draw_band(surface: Any, band: Any, title: str, w: float, h: float, bleed: fl
     else:
         surface.text(pad, base, text, font, size, band.color, "left")
     if band.note:
-        surface.text(w - pad, top + (band.height - note_size * 0.7) / 2, band.note, fonts.DEFAULT, note_size,
+        surface.text(w - pad, top + (band.height - note_size * 0.7) / 2, band.note, note_font, note_size,
                      band.color, "right")

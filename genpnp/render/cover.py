@@ -244,13 +244,13 @@ class _Measure:
 
 
 def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
-    """The picture at the top takes the room the text leaves (at least ``PANEL``)."""
+    """The picture at the top takes all the room the text leaves (at least ``PANEL``): no blank foot."""
     p = frame.printable
     x, w = p.x + 6 * MM, p.w - 12 * MM
     look = cover_look(doc)
     used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look)
-    room = p.h - used - frame.scale - 12 * MM  # the scale square and its label at the foot
-    panel_h = max(PANEL, min(room, 1.5 * PANEL))
+    room = p.h - used - frame.scale - 8 * MM  # the scale square and its label at the foot
+    panel_h = max(PANEL, room)
     panel = Box(p.x, p.y2 - panel_h, p.w, panel_h)
     _panel(surface, doc, panel, x, w, look)
     _text(surface, doc, frame, x, w, panel.y, look)
@@ -281,27 +281,37 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
 
 
 def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -> None:
-    """The top of the cover: a tint of the game's first colour, its title in its display font, who
-    plays and for how long, and a row of its pieces drawn by their own renderers."""
+    """The top of the cover: a tint of the game's first colour edged with its accent, the title large in
+    its display font, who designed it, who plays and for how long, and the pieces drawn by their own
+    renderers, as large as the panel allows."""
     meta = doc.game.meta
     colours = [c for c in doc.game.palette.values() if c.label] or list(doc.game.palette.values())
     if doc.options.ink == "color":  # a light tint; black-and-white and ink-saver spend no toner on it
         tint = colours[0].mix(Color(1, 1, 1), 0.9) if colours else Color(0.96, 0.95, 0.93)
         surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
-        surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.6)
+        for n, colour in enumerate(colours[:4]):  # a strip of the game's colours under the picture
+            part = panel.w / min(len(colours), 4)
+            surface.rect(panel.x + n * part, panel.y, part, 1.6 * MM, fill=colour)
     else:  # a thin rule under the title and the pieces
         surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.8)
     title_font = look.display
-    size = 30.0
+    size = 44.0
     while size > 14 and surface.text_width(meta.name, title_font, size) > w:
         size -= 1
-    top = panel.y2 - 6 * MM - size * 0.75
+    top = panel.y2 - 7 * MM - size * 0.75
     surface.text(x, top, meta.name, title_font, size, look.accent, "left")
-    line = play_line(meta)
-    surface.text(x, top - 7 * MM, line, look.bold, 11, INK, "left")
+    y = top - 5 * MM
+    if meta.designers:
+        names = ", ".join(meta.designers[:-1]) + tr(" and ") + meta.designers[-1] if len(meta.designers) > 1 \
+            else meta.designers[0]
+        y -= 3 * MM
+        surface.text(x, y, tr("by {names}", names=names), look.italic, 12, INK, "left")
+    y -= 6.5 * MM
+    surface.text(x, y, play_line(meta), look.bold, 11, INK, "left")
     edition = tr("Print-and-play edition · version {version}", version=meta.version)
-    surface.text(x + w, top - 7 * MM, edition, look.regular, 9, SOFT, "right")
-    row = Box(x, panel.y + 4 * MM, w, top - 11 * MM - (panel.y + 4 * MM))
+    surface.text(x + w, y, edition, look.regular, 9, SOFT, "right")
+    foot = panel.y + 5 * MM
+    row = Box(x, foot, w, y - 6 * MM - foot)
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
         tag("cover-pieces")
@@ -340,37 +350,65 @@ def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
     return out
 
 
+TILT = (-4.0, 3.0, -2.0, 5.0, -3.0, 2.0, -5.0)  # the pieces lie a little askew, as if dealt on a table
+
+
 def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
+    """The cover's pieces. In colour one to three rows at one scale (sizes kept relative, small pieces up
+    to 2.5x), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
+    size, one row at true size (smaller only where the row is too short), straight."""
     from genpnp.impose.sheet import Placement
     from genpnp.render.faces import draw_placement
     from genpnp.render.shapes import outline
 
-    pairs = cover_pieces(doc.game)
-    gap = 5 * MM
-    uniform = doc.options.ink == "color"  # bw and saver judge fills by their printed size: true sizes there
-    while pairs:  # in colour one scale for the row (sizes kept relative, small pieces up to 2.5x, to fill it)
-        scales = ([_row_scale([pc for _, pc, _ in pairs], row, gap)] * len(pairs) if uniform
-                  else [_shrink(pc, row.h) for _, pc, _ in pairs])
-        if sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1) <= row.w + 0.01 \
-                and min(scales) >= 0.35 or len(pairs) == 1:
-            break
-        pairs = pairs[:-1]
-    if not pairs:
+    every = cover_pieces(doc.game)
+    if not every:
         return
-    total = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
-    cx = row.x + (row.w - total) / 2
-    for (comp, piece, face), s in zip(pairs, scales):
-        sw, sh = piece.w * s, piece.h * s
-        y = row.y + (row.h - sh) / 2
-        surface.save()
-        surface.translate(cx, y)
-        surface.scale(s, s)
-        shadow = outline(piece.shape, 0.8 * MM / s, -0.8 * MM / s, piece.w, piece.h, piece.radius)
-        surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
-        draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
-        surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
-        surface.restore()
-        cx += sw + gap
+    gap = 6 * MM
+    if doc.options.ink == "color":
+        # the most pieces that fit at a third of their size or more; where none does (a short panel), the
+        # most pieces at the largest scale
+        options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap)) for n in range(len(every), 0, -1)]
+        count, rows, scale = next((o for o in options if o[2] >= 0.35),
+                                  max(options, key=lambda o: (round(o[2], 3), o[0])))
+        pairs = every[:count]
+        scales = [scale] * count
+    else:
+        pairs = every
+        rows, scale = _arrangement([pc for _, pc, _ in pairs], row, gap, 1.0)
+    if doc.options.ink != "color" and scale >= 0.999:  # all of them at true size, in one to three rows
+        scales = [1.0] * len(pairs)
+    elif doc.options.ink != "color":
+        while True:
+            scales = [_shrink(pc, row.h) for _, pc, _ in pairs]
+            width = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
+            if width <= row.w * 0.94 or len(pairs) == 1:
+                break
+            pairs = pairs[:-1]
+        rows = [list(range(len(pairs)))]
+    tilt = doc.options.ink == "color"  # in bw and saver they lie straight, their text along the page
+    line_h = max(pc.h * k for (_, pc, _), k in zip(pairs, scales))
+    block = len(rows) * line_h + gap * (len(rows) - 1)
+    top = row.y + (row.h + block) / 2
+    for r, members in enumerate(rows):
+        total = sum(pairs[i][1].w * scales[i] for i in members) + gap * (len(members) - 1)
+        cx = row.x + (row.w - total) / 2
+        cy = top - r * (line_h + gap) - line_h / 2
+        for i in members:
+            comp, piece, face = pairs[i]
+            s = scales[i]
+            sw, sh = piece.w * s, piece.h * s
+            surface.save()
+            surface.translate(cx + sw / 2, cy)
+            surface.rotate(TILT[i % len(TILT)] if len(pairs) > 1 and tilt else 0.0)
+            surface.translate(-sw / 2, -sh / 2)
+            surface.scale(s, s)
+            shadow = outline(piece.shape, 0.9 * MM / s, -0.9 * MM / s, piece.w, piece.h, piece.radius)
+            surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
+            draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
+            surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
+            surface.restore()
+            cx += sw + gap
 
 
 def _shrink(piece: Any, room: float) -> float:
@@ -378,12 +416,22 @@ def _shrink(piece: Any, room: float) -> float:
     return min(1.0, min(room, max(32 * MM, room * 0.7)) / piece.h, (room * 1.4) / piece.w)
 
 
-def _row_scale(pieces: list[Any], row: Box, gap: float) -> float:
-    """The one scale at which the pieces fill the row: as tall as the row allows (small pieces up to 2.5x
-    their size), all side by side within its width."""
+def _arrangement(pieces: list[Any], row: Box, gap: float, most: float = 2.5) -> tuple[list[list[int]], float]:
+    """The pieces in one to three rows (in order, the rows as even as can be) and the one scale at which
+    they fill the box (at most ``most`` times their size, room left for their turn): the arrangement with
+    the largest scale, the fewer rows on a near tie."""
+    best: tuple[list[list[int]], float] = ([list(range(len(pieces)))], 0.0)
     tallest = max(p.h for p in pieces)
-    width = sum(p.w for p in pieces)
-    return min(2.5, row.h * 0.9 / tallest, max(row.w - gap * (len(pieces) - 1), 1.0) / width)
+    for count in range(1, min(3, len(pieces)) + 1):
+        per = -(-len(pieces) // count)
+        rows = [list(range(i, min(i + per, len(pieces)))) for i in range(0, len(pieces), per)]
+        widest = max(sum(pieces[i].w for i in r) for r in rows)
+        most = max(len(r) for r in rows)
+        scale = min(most, (row.h - gap * (len(rows) - 1)) * 0.88 / (tallest * len(rows)),
+                    max(row.w * 0.94 - gap * (most - 1), 1.0) / widest)
+        if scale > best[1] * 1.08:
+            best = (rows, scale)
+    return best
 
 
 def _heading(surface: Any, title: str, x: float, y: float, w: float, look: Look) -> float:
@@ -432,7 +480,7 @@ LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed
           ("trim", "board in parts: trim each part along this line"),
           ("glue", "board in parts: glue strip, covered by the next part"),
           ("edge", "board in parts: lay the next part's trimmed edge on this line"),
-          ("align", "board in parts: alignment marks, on the glue strip only"))
+          ("align", "board in parts: alignment marks, half on each part: whole when the parts line up"))
 
 
 def legend_items(marks: frozenset[str]) -> list[tuple[str, str]]:

@@ -19,11 +19,13 @@ OUTLINE_PT = 1.8  # an outline's width on the page, whatever the figure's scale
 HALO_PT = 0.7  # the white line between an outline and what it surrounds
 ARROW_PT = 1.6
 LABEL_PT = 8.0  # labels are never larger than this on the page
-LABEL_MIN_PT = 6.0  # nor smaller than this, unless a row's label would reach past its piece's room
+LABEL_MIN_PT = 7.0  # nor smaller than this, unless a row's label would reach past its piece's room
 
 
-def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> None:
-    """The figure with its window's bottom-left corner at (x, y), drawn at ``scale``."""
+def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float, font: str = "") -> None:
+    """The figure with its window's bottom-left corner at (x, y), drawn at ``scale``; its words in the
+    figure's font (a panel: its whole figure's)."""
+    font = font or fig.font or fonts.DEFAULT
     wx, wy, ww, wh = fig.window
     tag = getattr(surface, "tag", None)
     if tag is not None:
@@ -37,20 +39,23 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
         surface.save()
         surface.translate(px, py)
         surface.scale(1 / scale, 1 / scale)
-        draw_figure(surface, sub, 0.0, 0.0, scale)
+        draw_figure(surface, sub, 0.0, 0.0, scale, font)
         surface.restore()
     for mx, my, style, words in fig.marks:  # a panel's mark and words, centred together under it
         size = max(min(fig.label_size, LABEL_PT / scale), LABEL_MIN_PT / scale)
         mark_w = size * 1.3 if style != "plain" else 0.0
-        left = mx - (mark_w + surface.text_width(words, fonts.DEFAULT, size)) / 2
+        left = mx - (mark_w + surface.text_width(words, font, size)) / 2
         if mark_w:
             _mark(surface, left + size * 0.45, my + size * 0.33, style, size, scale)
-        surface.text(left + mark_w, my, words, fonts.DEFAULT, size, INK)
+        surface.text(left + mark_w, my, words, font, size, INK)
     if fig.board is not None:  # a snippet: the window cuts the board's words at its edges on purpose
         if tag is not None:
             tag("figure-board", fig.line)
         piece = fig.board.pieces[0]
+        surface.save()
+        _as_piece(surface)
         renderer_for(fig.board)(fig.board, piece, "front", surface, piece.w, piece.h, 0.0)
+        surface.restore()
         if tag is not None:
             tag("figure", fig.line)
     if fig.grid and fig.grid[3]:
@@ -86,8 +91,8 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float) -> Non
     for lx, ly, text in fig.labels:
         size = max(min(fig.label_size, LABEL_PT / scale), LABEL_MIN_PT / scale)
         if fig.label_room:
-            size = min(size, size * fig.label_room / max(surface.text_width(text, fonts.DEFAULT, size), 0.01))
-        surface.text(lx, ly, text, fonts.DEFAULT, size, INK, "center")
+            size = min(size, size * fig.label_room / max(surface.text_width(text, font, size), 0.01))
+        surface.text(lx, ly, text, font, size, INK, "center")
     surface.restore()
 
 
@@ -121,9 +126,17 @@ def _piece(surface: Any, drawn: Any, box: tuple[float, float, float, float] | No
         surface.rotate(-drawn.turn)
         w, h = (h, w) if drawn.turn in (90, 270) else (w, h)
     surface.scale(w / piece.w, h / piece.h)
+    _as_piece(surface)
     surface.clip_path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius))
     renderer_for(comp)(comp, piece, drawn.face, surface, piece.w, piece.h, 0.0)
     surface.restore()
+
+
+def _as_piece(surface: Any) -> None:
+    """The ink modes judge what follows by its size in the piece, so it prints as on its sheet."""
+    as_piece = getattr(surface, "as_piece", None)
+    if as_piece is not None:
+        as_piece()
 
 
 def _mark(surface: Any, x: float, y: float, style: str, size: float, scale: float) -> None:

@@ -113,9 +113,22 @@ def _text_color(fill: Color | None) -> Color:
     return WHITE if fill is not None and fill.luminance < 0.45 else Color(0.08, 0.08, 0.08)
 
 
+def in_view(m: HexMap, surface: Any, coord: Any) -> bool:
+    """Whether a hex lies whole in view. Only a figure's snippet of the map (drawn while the surface says
+    ``figure-board``) asks: there a hex cut by the edge of the view is a neighbour shown for context,
+    and its words would stand on the edge, on the corners where its borders meet; a poster part, cut
+    too, keeps every word (the next part continues the hex)."""
+    if getattr(surface, "what", "") != "figure-board":
+        return True
+    check = getattr(surface, "in_view", None)
+    return check is None or check(m.corners(coord))
+
+
 def draw_labels(m: HexMap, surface: Any) -> None:
     size = label_size(m)
     for c in m.cells:
+        if not in_view(m, surface, c.coord):
+            continue
         color = _text_color(_fill_of(m, c))
         if m.label_by and c.fields.get(m.label_by, "") != "":
             x, y = label_baseline(m, c)

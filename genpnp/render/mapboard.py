@@ -7,7 +7,7 @@ from typing import Any
 from genpnp.core import fonts
 from genpnp.core.color import Color
 from genpnp.core.units import MM
-from genpnp.model.mapboard import INNER, SCORE_ROW, TITLE_BAND, MapBoard
+from genpnp.model.mapboard import INNER, SCORE_DIGIT_PT, SCORE_NAME_PT, SCORE_ROW, TITLE_BAND, MapBoard
 from genpnp.render import renderer
 from genpnp.render.pieces import draw_elements
 
@@ -78,22 +78,28 @@ def draw_title(board: Any, surface: Any, w: float, h: float) -> None:
 
 
 def draw_score_track(board: Any, surface: Any, w: float) -> None:
-    """One row per team, bottom up in reverse order: its name, then a numbered box per group of the map."""
+    """Rows per team, bottom up in reverse order: its name, then a numbered box per group of the map (on
+    more lines when one line would make the boxes too narrow for their numbers)."""
     count = board.group_count
-    size = min(9.0, SCORE_ROW * 0.45)
-    names = list(board.teams)
+    label_w, per_line, lines = board.score_layout()
     bold = fonts.styled(board.font, "b")
-    label_w = max(fonts.text_width(n.capitalize(), bold, size) for n in names) + 2 * MM
-    side = min(SCORE_ROW - 2 * MM, (w - 2 * board.margin - label_w) / max(count, 1))
+    side = min(SCORE_ROW - 2 * MM, (w - 2 * board.margin - label_w) / max(per_line, 1))
+    digits = max(SCORE_DIGIT_PT, min(9.0, side * 0.45))
+    names = list(board.teams)
     for i, name in enumerate(reversed(names)):
         team = board.teams[name]
         color = team.color or INK
-        y = board.margin * 0.5 + i * SCORE_ROW + (SCORE_ROW - side) / 2
-        surface.text(board.margin, y + side / 2 - size * 0.35, name.capitalize(), bold, size, INK)
-        for k in range(count):
-            x = board.margin + label_w + k * side
-            surface.rect(x + 0.4, y, side - 0.8, side, fill=Color(1, 1, 1), stroke=color, width=1.2)
-            surface.text(x + side / 2, y + side * 0.3, str(k + 1), board.font, side * 0.4, SOFT, "center")
+        for line in range(lines):
+            row = i * lines + (lines - 1 - line)
+            y = board.margin * 0.5 + row * SCORE_ROW + (SCORE_ROW - side) / 2
+            if line == 0:
+                surface.text(board.margin, y + side / 2 - SCORE_NAME_PT * 0.35, name.capitalize(), bold,
+                             SCORE_NAME_PT, INK)
+            for k in range(line * per_line, min(count, (line + 1) * per_line)):
+                x = board.margin + label_w + (k - line * per_line) * side
+                surface.rect(x + 0.4, y, side - 0.8, side, fill=Color(1, 1, 1), stroke=color, width=1.2)
+                surface.text(x + side / 2, y + side / 2 - digits * 0.35, str(k + 1), board.font, digits, SOFT,
+                             "center")
 
 
 @renderer(MapBoard)

@@ -149,6 +149,10 @@ class RecordingSurface:
     def image(self, path, x, y, w, h) -> None:
         self._add(_bbox(self._m, [(x, y), (x + w, y + h)]), "image")
 
+    def in_view(self, points: Sequence[tuple[float, float]]) -> bool:
+        """Whether the points (current coordinates) all lie inside the current clip (0.5 pt of slack)."""
+        return self._clip is None or _bbox(self._m, list(points)).inside(self._clip, 0.5)
+
     def clip_rect(self, x, y, w, h) -> None:
         box = _bbox(self._m, [(x, y), (x + w, y + h)])
         self._clip = box if self._clip is None else (_clip(box, self._clip) or Box(box.x, box.y, 0, 0))

@@ -333,3 +333,28 @@ def test_score_track_has_a_numbered_box_per_group_for_each_team(tmp_path: Path) 
     assert boxes.count(teams["red"].color) == boxes.count(teams["blue"].color) == board.group_count == 4
     labels = [args[2] for name, args, _ in calls if name == "text"]
     assert labels.count("4") == 2 and "Red" in labels and "Blue" in labels
+
+
+def test_a_narrow_maps_score_track_wraps_rather_than_shrink_its_numbers(tmp_path: Path) -> None:
+    """Boxes too narrow for a legible number go on more lines per team; numbers stay at 7 pt or more."""
+    from genpnp.model.mapboard import SCORE_BOX_MIN, SCORE_DIGIT_PT, SCORE_ROW
+    from genpnp.render.mapboard import draw_score_track
+
+    ours = BOARD_YAML.replace("    cell: 20mm\n", "    cell: 5mm\n    score_track: true\n")
+    board = load_game(tiny_game(tmp_path, ours)).components["arena"]
+    _, per_line, lines = board.score_layout()
+    assert lines > 1 and per_line * lines >= board.group_count
+    assert board.score_band == pytest.approx(2 * lines * SCORE_ROW)  # the board grows to hold every line
+
+    calls: list[tuple[str, tuple, dict]] = []
+
+    class Surface:
+        def __getattr__(self, name: str):
+            return lambda *args, **kw: calls.append((name, args, kw))
+
+    draw_score_track(board, Surface(), board.size[0])
+    numbers = [(args[2], args[4]) for name, args, _ in calls if name == "text" and args[2].isdigit()]
+    assert sorted(n for n, _ in numbers) == sorted([str(k + 1) for k in range(board.group_count)] * 2)
+    assert min(size for _, size in numbers) >= SCORE_DIGIT_PT
+    widths = [args[2] + 0.8 for name, args, _ in calls if name == "rect"]
+    assert min(widths) >= SCORE_BOX_MIN - 1e-6

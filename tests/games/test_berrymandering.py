@@ -137,7 +137,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, PdfReader]:
 def test_build_has_every_section(built: tuple[str, PdfReader]) -> None:
     text, reader = built
     game = load_game(GAME)
-    for needle in ("Berrymandering", "Contents", "Rules", "Cake tiles and Mystery discs", "Team cards and candles",
+    for needle in ("Berrymandering", "Contents", "Rules", "Cake tiles", "Mystery discs", "Team cards and candles",
                    "Team Strawberry", "Team Blueberry", "Solo score sheet", "How long you rule Cakeland",
                    "Optional player board", "lip strip: glue on top of a base strip"):
         assert needle in text, needle

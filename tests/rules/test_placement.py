@@ -39,11 +39,11 @@ def test_a_rectangle_may_lie_either_way_round() -> None:
 
 def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 6mm\n    items:\n      - {party: red, word: R",
-                "    size: 12mm\n    items:\n      - {party: red, word: R", unique=True)
+    line = edit(folder / "pieces.yaml", "    size: 8mm x 6mm\n    shape: rect\n    items:\n      - {party: red",
+                "    size: 8.5mm x 6mm\n    shape: rect\n    items:\n      - {party: red", unique=True)
     code, out = validate(folder)
     assert code == 1
-    hit = re.search(rf"pieces\.yaml:{line}:\d+: ring-beside-dots: rings \(12 mm across\) do not fit (\d+) of the "
+    hit = re.search(rf"pieces\.yaml:{line}:\d+: ring-beside-dots: rings \(8\.5 mm x 6 mm\) do not fit (\d+) of the "
                     r"206 spaces of board\.inner \(.*board\.yaml:(\d+):\d+\) clear of their", out)
     assert hit, out
     board_line = (folder / "board.yaml").read_text(encoding="utf-8").splitlines()[int(hit.group(2)) - 1]
