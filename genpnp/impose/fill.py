@@ -37,7 +37,7 @@ def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: b
 
     In a duplex build double-sided pieces print double-sided wherever they go, as they do on pages
     of their own: on a page without a backs page (``host_backs`` False) they bring it one
-    (``_Fill.needs_backs``)."""
+    (``_Fill.needs_backs``); with bleed they take pages of their own."""
     if pieces.double and options.backs == "duplex" and not host_backs:
         fill = _plan_fill(free, pieces, options, False, share)
         return None if fill is None else replace(fill, needs_backs=True)
@@ -45,6 +45,8 @@ def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: b
 
 
 def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, share: float) -> _Fill | None:
+    if pieces.double and not fold and options.bleed > 0:
+        return None  # mirrored on the backs page, the block would meet the cut lines of the host's backs
     p = pieces.sample
     spacing = grid.spacing_for(options, p.shape)
     count = len(pieces)
