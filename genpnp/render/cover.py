@@ -11,8 +11,19 @@ from genpnp.core.i18n import tr
 from genpnp.core.units import MM
 from genpnp.impose.frame import Frame
 from genpnp.impose.sheet import Box
-from genpnp.render.marks import (CROP, CUT, CUT_HALO, CUT_WIDTH, FOLD, FOLD_DASH, HALO_WIDTH, TRIM, TRIM_DASH, draw_align,
-                                 draw_glue)
+from genpnp.render.marks import (
+    CROP,
+    CUT,
+    CUT_HALO,
+    CUT_WIDTH,
+    FOLD,
+    FOLD_DASH,
+    HALO_WIDTH,
+    TRIM,
+    TRIM_DASH,
+    draw_align,
+    draw_glue,
+)
 
 INK = Color(0.1, 0.1, 0.1)
 SOFT = Color(0.4, 0.4, 0.4)
@@ -557,9 +568,10 @@ def _sample(surface: Any, kind: str, x: float, y: float) -> None:
     if kind == "cut":  # exactly as printed: a thin dark line on a white halo, between two pieces and around them
         piece = Box(x, y - 1.6 * MM, 12 * MM, 3.2 * MM)
         surface.rect(piece.x, piece.y, piece.w, piece.h, fill=Color(0.62, 0.62, 0.62))
-        for (x1, y1), (x2, y2) in (((piece.x, piece.y), (piece.x2, piece.y)), ((piece.x, piece.y2), (piece.x2, piece.y2)),
-                                   ((piece.x, piece.y), (piece.x, piece.y2)), ((piece.x2, piece.y), (piece.x2, piece.y2)),
-                                   ((x + 6 * MM, piece.y), (x + 6 * MM, piece.y2))):
+        lines = ((piece.x, piece.y, piece.x2, piece.y), (piece.x, piece.y2, piece.x2, piece.y2),
+                 (piece.x, piece.y, piece.x, piece.y2), (piece.x2, piece.y, piece.x2, piece.y2),
+                 (x + 6 * MM, piece.y, x + 6 * MM, piece.y2))
+        for x1, y1, x2, y2 in lines:
             surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
             surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
     elif kind == "fold":
