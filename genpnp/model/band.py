@@ -6,11 +6,10 @@ and its coordinates (y up from the bottom), the piece grows by the band.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genpnp.art.text import FONT
 from genpnp.content.schema import ColorSpec, Enum, Length, Prose, fld
 from genpnp.core.color import Color
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 

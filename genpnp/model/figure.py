@@ -14,11 +14,12 @@ own renderers, so a figure shows exactly what the box holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from genpnp.content.schema import INVALID, Bool, Ctx, Enum, Length, ListOf, Obj, Str, build, fld
 from genpnp.core.errors import ContentError, Loc, Problems, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
@@ -763,7 +764,7 @@ def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, floa
     margin = getattr(board, "margin", 0.0) if getattr(board, "labels", "none") != "none" else 0.0
     top = _cell_xy(cells, 0, 0)
     if margin and y1 >= top[1] + top[3] - 0.1:  # the board prints its own letters there: show its margin
-        pts.append((x0, y1 + margin))
+        pts.append((x0, y1 + getattr(board, "header_depth", margin)))  # (or its whole header row)
     else:
         for col in range(cells.cols):
             px, _, pw, _ = _cell_xy(cells, 0, col)
