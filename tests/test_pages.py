@@ -422,3 +422,17 @@ def test_a_score_sheet_is_set_in_the_games_faces_under_one_title(tmp_path: Path)
     assert faces["Totals"] == faces["Key"] and "bebas" in faces["Totals"].lower()  # the heading face
     assert faces["Red"] == faces["Mark"] == fonts.styled(faces["scored"], "b") != faces["scored"]
     assert all("vollkorn" in font.lower() for text, font in drawn if text not in ("Totals", "Key")), drawn
+
+
+def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_path: Path) -> None:
+    """game.yaml's cover: names pieces of every component; `--component deck` prints the deck alone, so its
+    cover shows a card and nothing the PDF does not hold (the penalty card, the aids)."""
+    from pdfcheck import run
+
+    for only, shown in ((("--component", "deck"), False), ((), True)):
+        out = tmp_path / ("deck" if only else "all")
+        result = run("build", "berzerka", *only, "--out", str(out), "-q")
+        assert result.exit_code == 0, result.output
+        (pdf,) = out.glob("*.pdf")
+        cover = PdfReader(str(pdf)).pages[0].extract_text()
+        assert ("Overbid penalty" in cover) == shown and ("A hand" in cover) == shown

@@ -376,6 +376,8 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     from genpnp.render.shapes import outline
 
     every = cover_pieces(doc.game)
+    if doc.options.components:  # a build of some components shows only pieces it prints
+        every = [triple for triple in every if triple[0].name in doc.options.components]
     if not every:
         return
     gap = 6 * MM
