@@ -99,7 +99,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         # the scale check: the cover and the first sheet to cut, which the cover names
         first_cut = next(n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster"))
         assert doc.scale_pages == {1, first_cut}, where
-        assert f"on page {first_cut}, the first sheet to cut, must measure" in printing, where
+        assert f"on page {first_cut} must measure" in printing, where
         bar = doc.sheets[first_cut - 1].scale_box is None
         assert (f"bar on page {first_cut}" in printing) == bar, where  # the page's check named as drawn
         assert f"on {PAPER_NAMES[paper]} paper" in printing, where
