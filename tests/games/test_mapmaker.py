@@ -179,7 +179,7 @@ def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
     assert code == 0, out
     reader = PdfReader(str(tmp_path / f"mapmaker-letter-{ink}.pdf"))
     text = "\n".join(page.extract_text() for page in reader.pages)
-    assert len(reader.pages) == 6  # cover, aid (with its figure), board in two parts, voters with markers and borders
+    assert len(reader.pages) == 7  # cover, rules (2 pages), board in two parts, the card sheet of pieces, the aids
     for title in ("Player aid", "Board", "Voter tokens", "District markers", "District borders", "Lafair"):
         assert title in text
     assert "F5" in text and "3 players (55)" in text
