@@ -44,7 +44,7 @@ def test_labels_size_with_the_row_and_never_drop_below_seven_points():
         sizes = _texts(board)
         assert sizes and min(s for _, s in sizes) >= LABEL_MIN - 0.01, min(sizes, key=lambda t: t[1])
     drawn = dict(_texts(large))
-    assert drawn["Cube"] == label_size(large)  # a space label, at the board's label size
+    assert drawn["Order"] == label_size(large)  # a space label, at the board's label size
 
 
 def test_the_note_is_printed_in_the_border_under_the_table_without_growing_the_board():
@@ -89,3 +89,13 @@ def test_a_piece_printed_with_bleed_has_no_outline_on_its_trim():
         surface = Strokes()
         draw_face(card.front, card.shape, card.w, card.h, card.radius, bleed, surface)
         assert surface.strokes == outlines, bleed
+
+
+def test_the_value_spot_is_the_token_size_and_a_token_too_large_for_its_cell_is_an_error():
+    from pdfcheck import output_of
+
+    board = _board()
+    assert board.value_shape == "square"
+    assert abs(board.value_spot(0)[2] - board.value_token) < 1e-6  # the spot is the token's own size
+    code, out = output_of("validate", "berzerka", "--set", "components.board.value_token=25mm")
+    assert code == 1 and "value_token=25mm: value_token" in out and "does not fit the value cell" in out, out

@@ -8,11 +8,12 @@ and `--ink saver`"):
   its grey in bw.
 * A **large** fill (its box at least :data:`LARGE`, 4 cm²) prints in saver as a very light tint of its
   colour with a band of the full colour along its inside edge (:data:`BAND` wide), so that two teams'
-  tiles or two decks' backs are still told apart by their edge; a colour already near white only pales
-  further. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a band, a frame) darker than
-  :data:`BW_DARK` prints the same way: a third of its toner inside (a lighter grey, its order among the
-  greys kept) and a band of its own grey, its pattern kept; a lighter one whose grey no palette entry sets
-  (a cover's tint, a board's background) keeps a third of its toner, without a band.
+  tiles or two decks' backs are still told apart by their edge; a colour already near white (a cream
+  card, a paper tone) is left to the paper. In bw a fill of :data:`BW_LARGE` (16 cm², a card back, a
+  band, a frame) darker than :data:`BW_DARK` prints the same way: a third of its toner inside (a lighter
+  grey, its order among the greys kept) and a band of its own grey, its pattern kept; a lighter one whose
+  grey no palette entry sets (a cover's tint, a board's background) keeps a third of its toner, without a
+  band.
 * A **stripe** (narrower than :data:`THIN`, at least five times as long: a long narrow
   strip or rule) prints in saver at half its colour (:data:`STRIPE_TINT`).
 * A **medium** fill between the two prints in saver as a light tint (:data:`MEDIUM_TINT` toward white)
@@ -97,8 +98,10 @@ def fill_look(color: Color, ink: str, width: float = 0.0, height: float = 0.0) -
         if size == "stripe":  # a long narrow strip or rule: half its ink
             return FillLook(color.mix(WHITE, STRIPE_TINT))
         light = color.luminance > LIGHT
+        if size == "large" and light:  # a large cream or paper tone is left to the paper: no tint at all
+            return FillLook(WHITE)
         if size == "large":
-            tint = color.mix(WHITE, 0.6 if light else LARGE_TINT)
+            tint = color.mix(WHITE, LARGE_TINT)
             band = color if band_fits and not light else None
             return FillLook(tint, "", band, BAND if band else 0.0)
         if light:  # a pale colour (cream, a paper tone) only pales further

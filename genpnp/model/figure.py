@@ -763,7 +763,7 @@ def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, floa
     margin = getattr(board, "margin", 0.0) if getattr(board, "labels", "none") != "none" else 0.0
     top = _cell_xy(cells, 0, 0)
     if margin and y1 >= top[1] + top[3] - 0.1:  # the board prints its own letters there: show its margin
-        pts.append((x0, y1 + margin))
+        pts.append((x0, y1 + getattr(board, "header_depth", margin)))  # (or its whole header row)
     else:
         for col in range(cells.cols):
             px, _, pw, _ = _cell_xy(cells, 0, col)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
-from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, Prose, Str, fld
+from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, ListOf, Prose, Str, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
 from genpnp.core.units import MM
@@ -69,6 +69,10 @@ class TableBoard(Component):
     row_height: float = fld(Length(lo=8 * MM), 24 * MM, "height of a row (pieces laid on a row match it)")
     title_width: float = fld(Length(lo=10 * MM), 70 * MM, "width of the title cell of a row")
     value_width: float = fld(Length(), 20 * MM, "width of the value column")
+    value_token: float = fld(Length(), 0.0, "side of the token laid on a row's value spot: the spot is drawn "
+                             "that size, so the token covers it exactly (0: as large as the cell allows)", "16mm")
+    value_shape: str = fld(Enum("circle", "square"), "circle", "shape of the dashed value spot: the shape of the "
+                           "token laid on it")
     column_width: float = fld(Length(lo=10 * MM), 50 * MM, "width of a player column")
     header_height: float = fld(Length(lo=6 * MM), 16 * MM, "height of the header row")
     heading_height: float = fld(Length(), 12 * MM, "height of the heading band (when there is a heading)")
@@ -102,6 +106,10 @@ class TableBoard(Component):
             if row is INVALID:
                 return INVALID
             texts.append(row)
+        if obj.value_token and obj.row_value and obj.value_token > obj.spot_room + 1e-6:
+            at = data.loc_of("value_token") if hasattr(data, "loc_of") and "value_token" in data else loc
+            return ctx.error(at, f"value_token: a {obj.value_token / MM:.1f} mm token does not fit the value "
+                             f"cell (room for {obj.spot_room / MM:.1f} mm: widen value_width or row_height)")
         w, h = obj.size
         front = ResolvedFace(f"{obj.name}/front", None, None, 0.0, (), "front")
         obj = replace(obj, texts=tuple(texts))
@@ -109,6 +117,12 @@ class TableBoard(Component):
 
     def piece_count(self) -> int:
         return self.copies
+
+    @property
+    def header_depth(self) -> float:
+        """How far above its top row the board names its columns: a figure showing the top row shows the
+        whole header row, never a slice of it."""
+        return self.header_height
 
     @property
     def band(self) -> float:
@@ -151,14 +165,19 @@ class TableBoard(Component):
         """A value cell taller than wide by a band prints the value above its token spot."""
         return self.row_height >= self.value_w + VALUE_BAND
 
+    @property
+    def spot_room(self) -> float:
+        """The side of the largest value spot the value cell holds (under its value band, when above)."""
+        w, h = self.value_w, self.row_height - (VALUE_BAND if self.value_above else 0.0)
+        return min(w, h) - 2 * (SPOT_PAD / 2 if self.value_token else SPOT_PAD)
+
     def value_spot(self, row: int) -> Box:
-        """The square around the dashed circle where the row's value tokens are laid."""
+        """The square of the dashed spot (circle or square) where the row's value tokens are laid: the
+        token's own size when ``value_token`` is set, centred in the room under the value band."""
         x, y, w, h = self.value_cell(row)
-        if self.value_above:
-            side = min(w, h - VALUE_BAND) - 2 * SPOT_PAD
-            return x + (w - side) / 2, y + SPOT_PAD, side, side
-        side = min(w, h) - 2 * SPOT_PAD
-        return x + (w - side) / 2, y + (h - side) / 2, side, side
+        side = min(self.value_token, self.spot_room) if self.value_token else self.spot_room
+        room_h = h - (VALUE_BAND if self.value_above else 0.0)
+        return x + (w - side) / 2, y + max((room_h - side) / 2, SPOT_PAD), side, side
 
     def column_x(self, col: int) -> float:
         return self.margin + self.title_width + self.value_w + col * self.column_width

@@ -108,6 +108,8 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
         lines = [f"{n}. {line}" for n, line in enumerate(lines, start=1)]
     if "back" in roles:
         lines.append(tr("A page titled \"(backs)\" prints on the back of the sheet before it."))
+        if o.backs == "duplex":  # one rule on every paper
+            lines.append(tr("Every two-sided piece prints so, on any paper: none is a fold pair."))
     if o.backs == "duplex" and single == 1:
         lines.append(tr("This build has no two-sided sheet: every page prints single-sided."))
     return lines

@@ -19,9 +19,9 @@ LABEL_MAX = 10.0
 
 
 def label_size(board: TableBoard) -> float:
-    """The point size of the space labels: a tenth of the row height, within LABEL_MIN..LABEL_MAX,
-    so a larger board has larger labels and none is below legible print size."""
-    return max(LABEL_MIN, min(LABEL_MAX, board.row_height * 0.1))
+    """The point size of the space labels: 11% of the row height, within LABEL_MIN..LABEL_MAX, so a
+    larger board has larger labels and none is below legible print size."""
+    return max(LABEL_MIN, min(LABEL_MAX, board.row_height * 0.11))
 
 
 def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple,
@@ -86,7 +86,7 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
         _text(surface, texts.subtitle, _bold(board), size, board, sub_box, "left", min_scale=LABEL_MIN / size)
         used += sub_h
     if texts.text:
-        size = max(label_size(board), 7.5)
+        size = max(label_size(board), 8.0)
         _text(surface, texts.text, board.font, size, board, (ix, iy, iw, ih - used - 1), "left", "top",
               LABEL_MIN / size)
 
@@ -99,7 +99,10 @@ def draw_value(surface: Any, board: TableBoard, row: int) -> None:
         return
     value = board.texts[row].value
     sx, sy, side, _ = board.value_spot(row)
-    surface.circle(sx + side / 2, sy + side / 2, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
+    if board.value_shape == "square":
+        surface.rect(sx, sy, side, side, stroke=board.line, width=0.6, dash=(2, 2))
+    else:
+        surface.circle(sx + side / 2, sy + side / 2, side / 2, stroke=board.line, width=0.6, dash=(2, 2))
     if board.value_above:
         _text(surface, value, _bold(board), 13, board, (x + 1, y + h - VALUE_BAND, w - 2, VALUE_BAND - PAD / 2))
     else:
@@ -113,7 +116,8 @@ def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
         if i:
             surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
-        _text(surface, label, board.font, size, board, (x + 1, y + h - 2.4 * size, w - 2, 2.3 * size),
+        # 1.2 mm under the row's top line: a figure's window, cut just into this row, slices no label
+        _text(surface, label, board.font, size, board, (x + 1, y + h - 1.2 * MM - 2.3 * size, w - 2, 2.3 * size),
               "center", "top", LABEL_MIN / size)
     spot = board.marker_box(row, col)
     if spot is not None:

@@ -89,26 +89,31 @@ def test_a_rank_listed_twice_points_at_the_rank(tmp_path: Path) -> None:
 
 def test_a_missing_value_token_is_named(tmp_path: Path) -> None:
     """Rows start at x1, x3, x5, x7, x9: the worst case needs every value once and 4, 6, 8, 10 twice.
-    Without the x2/x7 token, the x7/x2 spare cannot show both: one value is short, and named."""
+    Without the one x7 token, 7 is short, and named (and nothing else is)."""
     folder = copy_game(tmp_path, "berzerka")
-    edit(folder / "data" / "value-tokens.yaml", "  - {value: 2, other: 7}\n", "", unique=True)
+    edit(folder / "data" / "value-tokens.yaml", "  - {value: 7}\n", "", unique=True)
     code, out = validate(folder)
     line = line_of(folder / "components.yaml", "    items: {file: data/value-tokens.yaml}")
     assert code == 1
     assert re.search(rf"components\.yaml:{line}:\d+: value-tokens/value-token-supply: the worst case stacks 1 "
-                     r"tokens of 7 at once; 1 tokens show 7, 1 more needed", out)
+                     r"tokens of 7 at once; 0 tokens show 7, 1 more needed", out)
     assert len({line for line in out.splitlines() if "value-token-supply" in line}) == 1  # only one is short
 
 
-def test_the_spare_token_only_covers_the_values_it_shows(tmp_path: Path) -> None:
-    """Both x10 fronts lost: the x4/x10 and x12/x10 tokens can show 10, but then a 4 or the 12 is missing."""
+def test_the_spare_token_is_spare(tmp_path: Path) -> None:
+    """Three x6 tokens where the worst case stacks two: one lost leaves the supply whole (only the box
+    count says so); two lost leave a 6 short."""
     folder = copy_game(tmp_path, "berzerka")
     tokens = folder / "data" / "value-tokens.yaml"
-    edit(tokens, "  - {value: 10, other: 4}\n", "", unique=True)
-    edit(tokens, "  - {value: 10, other: 6}\n", "", unique=True)
+    edit(tokens, "  - {value: 6}\n", "")
     code, out = validate(folder)
     assert code == 1
-    assert "1 more needed" in out and "value-token-supply" in out
+    assert "value-token-supply" not in out and "value-token-count" in out
+    edit(tokens, "  - {value: 6}\n", "")
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(r"value-token-supply: the worst case stacks 2 tokens of 6 at once; 1 tokens show 6, "
+                     r"1 more needed", out)
 
 
 def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None:
