@@ -257,9 +257,7 @@ def test_page_total_over_the_option_sets():
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
     # blank pages; Mapmaker's four player aids (90 x 118 mm) print on a paper page of their own (+12)
-    # 724 now: Mapmaker's pieces share one card sheet and its aids a paper page, where bleed rings push the
-    # pieces onto a second card page in the four Letter and A4 bleed builds (+4)
-    assert total <= 724  # 720 before, 734 before sheet: groups shared a page's room side by side, started in the
+    assert total <= 720  # 720 now, 734 before sheet: groups shared a page's room side by side, started in the
     # last page's room and packed their sections first fit, and two-sided pieces printed double-sided in every
     # duplex build (round pieces keep a 2 mm gutter for a bleed ring in that figure); under the 889 of before
     # the figures
