@@ -156,7 +156,9 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                         "face it meets.", names=names))
     paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock]
     if paper_cut:  # pages to cut printed on paper: card behind them makes sturdier pieces
-        card = (tr("For sturdier pieces, glue a paper sheet to thin card before you cut it") if stock
+        # with a card-stock job, name the paper pages this applies to: the card pages need no card behind them
+        card = (tr("Optional, for sturdier parts: glue {pages} (printed on paper) to thin card before you cut them",
+                   pages=pages_named(paper_cut)) if stock
                 else tr("For sturdier pieces, glue a sheet to thin card before you cut it"))
         if folds:
             card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
