@@ -275,3 +275,17 @@ def test_a_cut_closes_up_each_group_and_widens_the_gaps_between_groups(tmp_path:
     assert a1.box[0] == pytest.approx(a2.box[0])  # a column of one group stays aligned
     assert a1.box[0] >= 0  # the row's outer end stays where it was: nothing pushed past the edge
     assert on_b2.box == b2.box and c1.cell  # a piece on a cell moves with it; the good group keeps its cells
+
+
+def test_a_bad_group_left_over_is_dashed_and_labelled_without_a_cross(tmp_path: Path) -> None:
+    block = ("grid: 1x4\n"
+             "outlines:\n"
+             "  - {cells: [A1, B1], style: bad, pieces: [cards, cards]}\n"
+             "  - {cells: [D1], style: bad, cross: false, label: left over, pieces: [cards]}\n")
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    assert [o[1] for o in fig.outlines] == ["bad", "bad"]  # both dashed
+    assert len(fig.crosses) == 1  # only the first carries a cross
+    cell = fig.grid[2]
+    assert fig.crosses[0][0] == pytest.approx(cell)  # at the centre of A1:B1, not over D1
+    assert [t for *_, t in fig.labels] == ["left over"]

@@ -45,6 +45,8 @@ class FigOutline:
     schema_name = "figure outline"
     cells: tuple = fld(ListOf(Str(), min_len=1), doc="the cells, as the board labels them", example=["A1", "A2"])
     style: str = fld(Enum(*STYLES), "plain", "good (solid), bad (dashed, with a cross) or plain")
+    cross: bool = fld(Bool(), True, "a bad group's cross over its cells; false: the dashed line alone (pieces "
+                      "left over rather than removed, named by the label)")
     label: str = fld(Str(max_len=40), "", "words under the group", "legal")
     pieces: tuple = fld(ListOf(Str()), (), "pieces laid on its cells, in the order of `cells` (under the "
                         "figure's own `pieces`)", ["tiles#1", "tiles#2"])
@@ -590,7 +592,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
-        if o.style == "bad":
+        if o.style == "bad" and o.cross:
             crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, 0.0))
     for a in spec.arrows:
         pts = [q for ref in a.path if (q := poly(ref, a.loc)) is not None]
