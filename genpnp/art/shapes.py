@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.art import art
 from genpnp.art.base import ArtElement
 from genpnp.content.schema import ColorSpec, Enum, Int, Length, Num, fld
 from genpnp.core.color import BLACK, Color
+from genpnp.core.records import dataclass
 
 
 @art("rect")

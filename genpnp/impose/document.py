@@ -8,11 +8,12 @@ never poster-tiled; in a duplex build every backs page is the even page behind i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from genpnp.core.errors import ContentError, Problem
 from genpnp.core.i18n import tr
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill
@@ -75,13 +76,22 @@ def impose_game(game: Any, options: Options) -> Document:
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
-            host = next((r for r in body.rooms(group=True) if _group_fits(r, members)), None)
-            made: list[RunPages] = []  # the group's own pages with room, the newest first
-            for m, member in enumerate(members):
+            for member in members:
                 member.title = comp.sheet
+            host, shares = next(((r, sh) for r in body.rooms(group=True)
+                                 if (sh := _group_plan(r, members)) is not None), (None, []))
+            if host is not None:  # the whole group in the room an earlier page left, blocks side by side
+                for member, share in zip(members, shares):
+                    if not fill_page(host, member, body.entries, body.starts, share):
+                        raise AssertionError("a group planned to fit a page's room did not")  # pragma: no cover
+                continue
+            made: list[RunPages] = []  # the group's own pages with room, the newest first
+            tail = _tail(body)  # the document's last page: the group may start in its room, its pages follow
+            for member in members:  # each into the first of the group's pages with room (no member waits
+                # for the next: under the group's one title, first fit packs the fewest pages)
                 before = set(map(id, body.open))
-                _add_pieces(body, member, frame, options, members[m + 1] if m + 1 < len(members) else None,
-                            [r for r in [*made, host] if r is not None and r in body.open])
+                _add_pieces(body, member, frame, options, None,
+                            [r for r in [*made, tail] if r is not None and r in body.open])
                 made = [r for r in body.open if id(r) not in before] + made
             body.group_only |= set(map(id, made))  # only another group may share a group's page
             continue
@@ -227,7 +237,7 @@ def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> b
 def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[PieceSet, PieceSet] | None:
     """(the pieces that fit the room ``run`` left, the rest) where that needs fewer new pages."""
     p = pieces.sample
-    fold = pieces.double and (options.backs == "fold" or not run.backs_page(run.page_count - 1))
+    fold = pieces.double and options.backs == "fold"  # in a duplex build, double-sided pieces print so
     spacing = grid.spacing_for(options, p.shape)
     most = 0
     for room in run.free:
@@ -243,17 +253,43 @@ def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[Piece
     return pieces.split(most)
 
 
-def _group_fits(run: RunPages, members: list[PieceSet]) -> bool:
-    """Whether every section of a group fits the room ``run``'s last page left (then the group
-    shares that page, still together); a group that would be split keeps a page of its own."""
-    free = list(run.free)
+SHARES = (1.0, 2 / 3, 1 / 2, 1 / 3)  # a block's width in a free box: all of it, or room left beside it
+SEARCH = 400  # the most layouts tried for a group in one page's room
+
+
+def _group_plan(run: RunPages, members: list[PieceSet]) -> list[float] | None:
+    """How every section of a group fits the room ``run``'s last page left, in order: each block's
+    share of its free box's width (a narrower block leaves room beside it for the next), the first
+    that fits in a depth-first search; None where it does not (then the group keeps a page of its
+    own rather than be split)."""
     backs = run.backs_page(run.page_count - 1)
-    for member in members:
-        fill = plan_fill(free, member, run.options, backs)
-        if fill is None:
-            return False
-        free = fill.rest
-    return True
+    budget = [SEARCH]
+
+    def place(free: list[Box], rest: list[PieceSet]) -> list[float] | None:
+        if not rest:
+            return []
+        for share in SHARES:
+            if budget[0] <= 0:
+                return None
+            budget[0] -= 1
+            fill = plan_fill(free, rest[0], run.options, backs, share)
+            if fill is None:
+                if share == 1.0:
+                    return None  # no narrower block fits where the widest does not
+                continue
+            found = place(fill.rest, rest[1:])
+            if found is not None:
+                return [share, *found]
+        return None
+
+    return place(list(run.free), members)
+
+
+def _tail(body: _Body) -> RunPages | None:
+    """The open run whose last page (with its backs page) ends the document so far: a group may start
+    in the room it left and go on, in reading order, on its own pages right after it."""
+    last = [e for e in body.entries[-2:] if e.role != "back"]
+    return next((r for r in body.open if last and r.host is last[-1]), None)
 
 
 def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
@@ -285,7 +321,7 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
     for room in rooms:  # a page of one block may move it aside or turn
         if make_room(room, pieces, small) and fill_page(room, pieces, body.entries, body.starts):
             return
-    if rooms and not pieces.title:  # the first pieces fill the room, where that saves a page
+    if rooms:  # the first pieces fill the room, where that saves a page
         split = _split_for(rooms[0], pieces, options)
         if split is not None and fill_page(rooms[0], split[0], body.entries, body.starts):
             pieces = split[1]

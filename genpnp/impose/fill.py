@@ -4,9 +4,11 @@ and putting it there, labelled, so that it takes no page of its own."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
+from genpnp.core.i18n import tr
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.frame import MODES
@@ -29,30 +31,29 @@ class _Fill:
     needs_backs: bool = False  # double-sided pieces, not folded: the page needs a backs page
 
 
-def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: bool = True) -> _Fill | None:
-    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere).
+def plan_fill(free: list[Box], pieces: PieceSet, options: Options, host_backs: bool = True,
+              share: float = 1.0) -> _Fill | None:
+    """Where every piece of ``pieces`` fits in one of the ``free`` boxes (None: nowhere), in a block
+    at most ``share`` of the box's width (less than 1: the block leaves room beside it).
 
-    On a page without a backs page (``host_backs`` False), double-sided pieces come as fold pairs
-    even in a duplex build where they fit so (a backs page for a few pieces wastes a sheet side);
-    else they bring the page a backs page (``_Fill.needs_backs``)."""
+    In a duplex build double-sided pieces print double-sided wherever they go, as they do on pages
+    of their own: on a page without a backs page (``host_backs`` False) they bring it one
+    (``_Fill.needs_backs``); with bleed they take pages of their own."""
     if pieces.double and options.backs == "duplex" and not host_backs:
-        folded = _plan_fill(free, pieces, options, True)
-        if folded is not None:
-            return folded
-        fill = _plan_fill(free, pieces, options, False)
+        fill = _plan_fill(free, pieces, options, False, share)
         return None if fill is None else replace(fill, needs_backs=True)
-    return _plan_fill(free, pieces, options, pieces.double and options.backs == "fold")
+    return _plan_fill(free, pieces, options, pieces.double and options.backs == "fold", share)
 
 
-def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool) -> _Fill | None:
+def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, share: float) -> _Fill | None:
     if pieces.double and not fold and options.bleed > 0:
         return None  # mirrored on the backs page, the block would meet the cut lines of the host's backs
     p = pieces.sample
     spacing = grid.spacing_for(options, p.shape)
     count = len(pieces)
     for i, room in enumerate(free):
-        area = Box(room.x, room.y, room.w, room.h - LABEL)
-        if area.h <= 0 or room.w < NARROWEST:  # a strip beside a grid has no room for the section's label
+        area = Box(room.x, room.y, room.w * share, room.h - LABEL)
+        if area.h <= 0 or area.w < NARROWEST:  # a strip beside a grid has no room for the section's label
             continue
         g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
         if g.per_page < count:
@@ -84,10 +85,11 @@ def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
 
 
 def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
-              starts: list[tuple[str, Sheet | Deferred]]) -> bool:
-    """Put every piece of a small section into the room ``run``'s last page left; False: no room."""
+              starts: list[tuple[str, Sheet | Deferred]], share: float = 1.0) -> bool:
+    """Put every piece of a small section into the room ``run``'s last page left (in a block at
+    most ``share`` of a free box's width); False: no room."""
     last = run.page_count - 1
-    fill = plan_fill(run.free, pieces, run.options, run.backs_page(last))
+    fill = plan_fill(run.free, pieces, run.options, run.backs_page(last), share)
     if fill is None:
         return False
     chunk = pieces.slice(0, len(pieces))
@@ -95,7 +97,8 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
     title = pieces.title or title_of(chunk, pieces)
 
     def draw(sheet: Sheet) -> None:
-        if title != sheet.title and not any(label.text == title for label in sheet.labels):  # labelled once
+        if sheet.title not in (title, tr("{title} (continued)", title=title)) and \
+                not any(label.text == title for label in sheet.labels):  # labelled once
             room = run.frame.area.x2 - fill.ext.x
             size, text = fitted_label(title, room)
             sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, text, size, "left", bold=True))
@@ -118,12 +121,16 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
 
 def make_room(run: RunPages, pieces: PieceSet, following: PieceSet | None = None) -> bool:
     """Move a page's block to the side, or turn the page landscape (or back), where ``pieces`` then
-    fit the room it leaves (and ``following`` too, where the two would otherwise part): only a run
-    of one page, single-sided, with nothing filled into it yet."""
-    if run.page_count != 1 or run.extra or run.backs_page(0) or run.pieces.note or run.host is None:
+    fit the room it leaves (and ``following`` too, where the two would otherwise part): a run with
+    nothing filled into it yet and no backs pages. A run of several pages keeps its page count, its
+    orientation and the page each of its sections starts on, and takes another frame (the title
+    turned up the side) only where that gives its last page the room."""
+    if run.extra or run.backs_page(0) or run.backs_page(run.page_count - 1) or run.pieces.note or run.host is None:
         return False
     for option in _layouts(run):
-        if option.page_count != 1 or option.backs_page(0):
+        if option.page_count != run.page_count or option.backs_page(option.page_count - 1):
+            continue
+        if run.page_count > 1 and (option.landscape != run.landscape or not _same_starts(run, option)):
             continue
         if plan_fill(option.free, pieces, run.options, False) is not None and not (
                 following is not None and keeps_together(option, pieces, following)):
@@ -133,6 +140,16 @@ def make_room(run: RunPages, pieces: PieceSet, following: PieceSet | None = None
                 run.host.size = (run.frame.page_w, run.frame.page_h) if run.landscape else None
             return True
     return False
+
+
+def _same_starts(run: RunPages, option: RunPages) -> bool:
+    """Whether each section of the run starts on the same page in the ``option`` layout."""
+    base = 0
+    for seg in run.pieces.segments:
+        if base // run.grid.per_page != base // option.grid.per_page:
+            return False
+        base += len(seg.pieces)
+    return True
 
 
 def _layouts(run: RunPages) -> Iterator[RunPages]:

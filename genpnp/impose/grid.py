@@ -7,7 +7,8 @@ bleed where the page has room, and crop marks run outside the block, inside the 
 Fold pairs side by side meet front to back, unlike edges, so across their fold they keep a gutter
 (the widest up to twice the bleed that costs no piece, where that is at least ``GUTTER_MIN``: two
 ticks always read as two cuts). Round and hex pieces, cut along their outlines, sit a gutter apart
-(any width) so that no piece's bleed runs into its neighbour, and get no crop marks.
+(at least twice ``OUTER_MIN``, wider up to twice the bleed where that costs no piece) so that each
+has a ring of art past its outline and none runs into its neighbour; they get no crop marks.
 ``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
 most the bleed, past its cut). Art never crosses a fold line.
 """
@@ -15,8 +16,9 @@ most the bleed, past its cut). Art never crosses a fold line.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark, Placement
 
@@ -89,7 +91,8 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
         return Axis(max(int(math.floor((length + g + 1e-6) / (u + g))), 0), g)
     if asked is None and spacing.share:
         asked = 0.0
-    g = asked if asked is not None else 0.0
+    least = 0.0 if spacing.rect or asked is not None else min(2 * OUTER_MIN, 2 * b)  # round pieces: a ring
+    g = asked if asked is not None else least  # of art past each outline, however tight the page
     outer, crop = min(b, OUTER_MIN), CROP_MIN
     n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
     if n <= 0:
@@ -98,7 +101,7 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     d = max(min(b - outer, spare / 2), 0.0)
     outer, spare = outer + d, spare - 2 * d
     if asked is None and n > 1:
-        d = max(min(2 * b, spare / (n - 1)), 0.0)
+        d = max(min(2 * b - g, spare / (n - 1)), 0.0)
         if d < GUTTER_MIN and spacing.rect:  # too narrow to read as two cuts: one shared cut
             d = 0.0
         g, spare = g + d, spare - (n - 1) * d

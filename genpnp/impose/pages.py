@@ -4,11 +4,12 @@ left, and poster tiles for boards larger than a page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field, replace
 from functools import partial
 from typing import Any
 
 from genpnp.core.i18n import tr
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
@@ -130,6 +131,7 @@ class RunPages:
     free: list[Box] = field(default_factory=list)  # room left on the last page
     extra_back: bool = False  # a backs page added to the last page for the pieces that filled it
     host: Sheet | Deferred | None = None  # the entry of the last front page, once ``entries()`` made it
+    turned: str = ""  # with bleed, pieces or title turned from the way the build without bleed prints them
 
     def backs_page(self, n: int) -> bool:
         """Whether page ``n`` (0-based) of the run has a backs page after it."""
@@ -170,7 +172,25 @@ class RunPages:
                     area, g = reduced, g2
         run = cls(pieces, options, frame, area, g, fold)
         run.free = run._free_room() if g.per_page else []
+        if options.bleed and g.per_page:
+            run.turned = run._turned_note(landscape, mode)
         return run
+
+    def _turned_note(self, landscape: bool, mode: str | None) -> str:
+        """Where the bleed turns the pieces (or the title up the side) from the way the build without
+        bleed prints them, because that saves pages: a note saying so ("" where nothing turned)."""
+        plain = RunPages.plan(self.pieces, replace(self.options, bleed=0.0), landscape, mode)
+        if not plain.grid.per_page or (plain.frame.mode == "side", plain.grid.unit.rot, plain.landscape) == \
+                (self.frame.mode == "side", self.grid.unit.rot, self.landscape):
+            return ""
+        p = self.pieces.sample
+        area = make_frame(self.options, plain.landscape, plain.frame.mode).area
+        per_page = grid.make_grid(area, plain.grid.unit, grid.spacing_for(self.options, p.shape)).per_page
+        upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
+        if upright and upright <= self.page_count:
+            return ""
+        return tr("turned for the bleed: saves {saved} of {upright} pages", saved=upright - self.page_count,
+                  upright=upright) if upright else tr("turned for the bleed: it fits no other way")
 
     def to_side(self) -> RunPages:
         """The same pages with the block against the left of the area rather than centred, so that
@@ -247,7 +267,8 @@ class RunPages:
         title = self.pieces.title or title_of(chunk, self.pieces)
         if self.pieces.title and n:  # a designer's sheet title over several pages: its next pages continue it
             title = tr("{title} (continued)", title=title)
-        sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=self.pieces.note)
+        note = "; ".join(n for n in (self.pieces.note, self.turned) if n)
+        sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=note)
         if self.landscape:
             sheet.content = {"page_size": (self.frame.page_w, self.frame.page_h)}
         sheet.whole = all(getattr(seg.comp, "played_on", False) for seg in self.pieces.segments) \

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.core import fonts
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
-from genpnp.impose.textflow import layout_blocks
+from genpnp.impose.textflow import heading_font, layout_blocks
 
 PAD = 1.5 * MM
 SPACE = 5 * MM  # between the parts of a page
@@ -25,6 +25,49 @@ class PagePlan:
     row_count: int = 0
 
 
+@dataclass(frozen=True)
+class SheetFonts:
+    """The faces of a score sheet, as its game's rules pages use them: the body family (``styles:
+    body:``) for the text and tables, the heading face (``styles: heading:``, a display face) for the
+    tables' titles; genpnp's own faces where the game names none (or its body face lacks a glyph the
+    sheet writes)."""
+
+    regular: str
+    bold: str
+    title: str
+    title_color: Any = None
+
+
+def sheet_fonts(comp: Any) -> SheetFonts:
+    names = comp.names
+    regular = getattr(names, "body_font", None) or fonts.DEFAULT
+    if regular != fonts.DEFAULT and fonts.missing_glyphs("".join(_texts(comp)), regular):
+        regular = fonts.DEFAULT
+    bold = fonts.styled(regular, "b")
+    face, style = heading_font(regular, names)
+    return SheetFonts(regular, bold, fonts.styled(face, style), getattr(names, "heading_color", None))
+
+
+def _texts(comp: Any) -> list[str]:
+    out = [b.text for b in comp.blocks] + [c.label for c in comp.columns] + [comp.table_title]
+    if comp.key is not None:
+        out += [comp.key.title, *comp.key.columns, *(cell for row in comp.key.rows for cell in row)]
+    return out
+
+
+def intro_blocks(comp: Any) -> tuple:
+    """The introduction's blocks without a first heading that repeats the sheet's title: the page's
+    title band already shows it (one title per page)."""
+    blocks = tuple(comp.blocks)
+    if blocks and blocks[0].kind == "heading" and _same(blocks[0].text, comp.label):
+        return blocks[1:]
+    return blocks
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.replace("*", "").split()).casefold() == " ".join(b.split()).casefold()
+
+
 def widths_of(weights: list[float], total: float) -> list[float]:
     s = sum(weights)
     return [total * w / s for w in weights]
@@ -33,11 +76,12 @@ def widths_of(weights: list[float], total: float) -> list[float]:
 def key_rows(comp: Any, width: float) -> list[tuple[list[list[str]], float]]:
     """The key table's rows (header first) as wrapped cell lines, with each row's height."""
     key = comp.key
+    look = sheet_fonts(comp)
     ncols = len(key.columns)
     widths = widths_of(list(key.widths) or [1.0] * ncols, width)
     out = []
     for r, row in enumerate((tuple(key.columns),) + tuple(key.rows)):
-        font = fonts.BOLD if r == 0 else fonts.DEFAULT
+        font = look.bold if r == 0 else look.regular
         cells = list(row) + [""] * (ncols - len(row))
         lines = [fonts.wrap(cell, font, comp.size, widths[c] - 2 * PAD) or [""] for c, cell in enumerate(cells)]
         height = max(len(ln) for ln in lines) * comp.size * 1.25 + 2 * PAD
@@ -59,7 +103,8 @@ def header_height(comp: Any) -> float:
 
 def paginate(comp: Any, area: Any) -> list[PagePlan]:
     """Lay the sheet out over pages of ``area`` (a Box): intro, key table, then the blank rows."""
-    intro = layout_blocks(comp.blocks, fonts.DEFAULT, comp.size, area, 1, comp.names) if comp.blocks else []
+    blocks = intro_blocks(comp)
+    intro = layout_blocks(blocks, sheet_fonts(comp).regular, comp.size, area, 1, comp.names) if blocks else []
     plans: list[PagePlan] = [PagePlan(tuple(ops)) for ops in intro[:-1]]
     last_ops = tuple(intro[-1]) if intro else ()
     y = area.y2

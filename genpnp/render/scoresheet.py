@@ -12,7 +12,7 @@ from genpnp.core import fonts
 from genpnp.core.color import Color
 from genpnp.core.i18n import tr
 from genpnp.core.units import MM
-from genpnp.impose.scoresheet import PAD, key_rows, paginate, widths_of
+from genpnp.impose.scoresheet import PAD, key_rows, paginate, sheet_fonts, widths_of
 from genpnp.render.textpage import draw_text_page
 
 INK = Color(0.08, 0.08, 0.08)
@@ -22,10 +22,11 @@ SHADE = Color(0.88, 0.88, 0.88)
 
 def draw_key(comp: Any, surface: Any, x: float, top: float, width: float) -> None:
     key = comp.key
+    look = sheet_fonts(comp)
     y = top
     if key.title:
         y -= comp.size * 1.4
-        surface.text(x, y, key.title, fonts.BOLD, comp.size * 1.1, INK, "left")
+        surface.text(x, y, key.title, look.title, comp.size * 1.1, look.title_color or INK, "left")
         y -= comp.size * 0.4
     widths = widths_of(list(key.widths) or [1.0] * len(key.columns), width)
     for r, (lines, height) in enumerate(key_rows(comp, width)):
@@ -35,7 +36,7 @@ def draw_key(comp: Any, surface: Any, x: float, top: float, width: float) -> Non
         for c, cell in enumerate(lines):
             base = y - PAD - comp.size
             for text in cell:
-                surface.text(cx + PAD, base, text, fonts.BOLD if r == 0 else fonts.DEFAULT, comp.size, INK, "left")
+                surface.text(cx + PAD, base, text, look.bold if r == 0 else look.regular, comp.size, INK, "left")
                 base -= comp.size * 1.25
             cx += widths[c]
         surface.rect(x, y - height, width, height, stroke=LINE, width=0.5)
@@ -43,20 +44,21 @@ def draw_key(comp: Any, surface: Any, x: float, top: float, width: float) -> Non
 
 
 def draw_rows(comp: Any, surface: Any, x: float, top: float, width: float, first: int, count: int) -> None:
+    look = sheet_fonts(comp)
     y = top
     if comp.table_title:
         y -= comp.size * 1.4
         title = comp.table_title if first == 0 else tr("{title} (continued)", title=comp.table_title)
-        surface.text(x, y, title, fonts.BOLD, comp.size * 1.1, INK, "left")
+        surface.text(x, y, title, look.title, comp.size * 1.1, look.title_color or INK, "left")
         y -= comp.size * 0.4
     widths = widths_of([c.width for c in comp.columns], width)
     head = comp.size * 1.25 + 2 * PAD
     surface.rect(x, y - head, width, head, fill=SHADE, stroke=LINE, width=0.6)
     cx = x
     for col, w in zip(comp.columns, widths):
-        natural = fonts.text_width(col.label, fonts.BOLD, comp.size)
+        natural = fonts.text_width(col.label, look.bold, comp.size)
         size = comp.size * min(1.0, (w - 2 * PAD) / natural) if natural else comp.size
-        surface.text(cx + w / 2, y - PAD - comp.size * 0.95, col.label, fonts.BOLD, size, INK, "center")
+        surface.text(cx + w / 2, y - PAD - comp.size * 0.95, col.label, look.bold, size, INK, "center")
         cx += w
     y -= head
     bottom = y - count * comp.row_height
@@ -68,7 +70,7 @@ def draw_rows(comp: Any, surface: Any, x: float, top: float, width: float, first
         surface.line(cx, y + head, cx, bottom, LINE, 0.5)
     for i in range(count):
         surface.text(x - 1.2 * MM, y - (i + 0.5) * comp.row_height - comp.size * 0.3, str(first + i + 1),
-                     fonts.DEFAULT, comp.size * 0.7, LINE, "right")
+                     look.regular, comp.size * 0.7, LINE, "right")
 
 
 def draw_page(comp: Any, surface: Any, index: int, area: Any) -> None:
