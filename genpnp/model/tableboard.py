@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
-from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, ListOf, Prose, Str, fld
+from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, ListOf, Num, Prose, Str, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
 from genpnp.core.units import MM
@@ -22,6 +22,7 @@ from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
 VALUE_BAND = 8 * MM  # over a value spot, the band the row's printed value stands in
 SPOT_PAD = 2 * MM
+NOTE_ROOM = 6 * MM  # under the table, the height a note's line needs (in the margin and, if thinner, a band)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,8 @@ class TableBoard(Component):
     column_label: str = fld(Prose(), "Player {n}", "heading of each column; {n} is its number")
     name_label: str = fld(Prose(), "Name", "label of the name line under each heading (empty: none)")
     spaces: tuple = fld(ListOf(Str(), min_len=1), ("Score",), "labelled spaces of each box, left to right")
+    space_widths: tuple = fld(ListOf(Num(0.2, 20)), (), "relative widths of the spaces, one per space (a space "
+                              "of 2 is twice as wide as one of 1; default: equal)", [3, 3, 2, 1.5])
     marker: float = fld(Length(), 0.0, "side of a square marker spot at the right of each box (0: none)")
     marker_label: str = fld(Prose(), "", "small label above the marker spot")
     heading: str = fld(Prose(), "", "title printed across the top of the board")
@@ -100,6 +103,10 @@ class TableBoard(Component):
         obj = cls(**values)
         if not obj.rows:
             return ctx.error(loc, "a table board needs at least one row")
+        if obj.space_widths and len(obj.space_widths) != len(obj.spaces):
+            at = data.loc_of("space_widths") if hasattr(data, "loc_of") and "space_widths" in data else loc
+            return ctx.error(at, f"space_widths: {len(obj.space_widths)} widths for {len(obj.spaces)} spaces "
+                             "(give one width per space)")
         texts = []
         for item in obj.rows:
             row = _row_text(obj, item, ctx)
@@ -136,7 +143,12 @@ class TableBoard(Component):
     def size(self) -> tuple[float, float]:
         w = 2 * self.margin + self.title_width + self.value_w + self.columns * self.column_width
         h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height + self.total_h
-        return w, h
+        return w, h + self.note_band
+
+    @property
+    def note_band(self) -> float:
+        """Room the note takes under the table, beyond a margin too thin to hold it clear of the frame."""
+        return max(0.0, NOTE_ROOM - self.margin) if self.note else 0.0
 
     @property
     def total_h(self) -> float:
@@ -193,8 +205,12 @@ class TableBoard(Component):
         """The labelled spaces of a box, left to right, then the marker column (if any)."""
         x, y, w, h = self.box(row, col)
         marker_w = self.marker + 3 * MM if self.marker else 0.0
-        each = (w - marker_w) / len(self.spaces)
-        out = [(x + i * each, y, each, h) for i in range(len(self.spaces))]
+        weights = self.space_widths or (1.0,) * len(self.spaces)
+        unit = (w - marker_w) / sum(weights)
+        out, at = [], x
+        for weight in weights:
+            out.append((at, y, weight * unit, h))
+            at += weight * unit
         if marker_w:
             out.append((x + w - marker_w, y, marker_w, h))
         return out

@@ -80,8 +80,9 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
           "left", min_scale=LABEL_MIN / size)
     used = title_h
     if texts.subtitle:
-        sub_h = min(9.0, ih * 0.2)
-        size = max(sub_h * 0.8, LABEL_MIN)
+        # as large as the row's text: the subtitle (an objective, a rule of thumb) is read during play
+        size = max(label_size(board), 8.0)
+        sub_h = min(size * 1.45, ih * 0.25)  # room for a larger sign or icon in the line
         sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
         _text(surface, texts.subtitle, _bold(board), size, board, sub_box, "left", min_scale=LABEL_MIN / size)
         used += sub_h
@@ -143,8 +144,8 @@ def draw_header(surface: Any, board: TableBoard) -> None:
             continue
         _text(surface, label, _bold(board), 10, board, (x, y + ch * 0.55, cw, ch * 0.42))
         base = y + ch * 0.2
-        label_w = fonts.text_width(board.name_label + ":", board.font, 7)
-        surface.text(x + PAD, base + 1, board.name_label + ":", board.font, 7, board.ink)
+        label_w = fonts.text_width(board.name_label + ":", board.font, 8)
+        surface.text(x + PAD, base + 1, board.name_label + ":", board.font, 8, board.ink)
         surface.line(x + PAD + label_w + 2, base, x + cw - PAD, base, board.line, 0.5)
 
 
