@@ -47,6 +47,20 @@ def test_labels_size_with_the_row_and_never_drop_below_seven_points():
     assert drawn["Order"] == label_size(large)  # a space label, at the board's label size
 
 
+def test_a_row_badge_rings_its_sign_beside_the_title():
+    board = _board()
+    assert board.row_badge and "\u2212" in board.texts[0].badge and "+" in board.texts[2].badge
+    surface = Texts()
+    piece = board.pieces[0]
+    draw(board, piece, "front", surface, piece.w, piece.h, 0.0)
+    signs = [size for text, size in surface.sizes if text in ("\u2212", "+")]
+    assert len(signs) == len(board.rows) and min(signs) >= 12  # one large sign per row
+    plain = Texts()
+    draw(replace(board, texts=tuple(replace(t, badge="") for t in board.texts)), piece, "front", plain,
+         piece.w, piece.h, 0.0)
+    assert not [t for t, _ in plain.sizes if t in ("\u2212", "+")]
+
+
 def test_space_widths_share_a_box_out_in_proportion():
     board = _board(space_widths=(3.0, 2.0, 2.0, 1.0))
     spaces = board.space_boxes(0, 0)

@@ -42,6 +42,7 @@ class RowText:
     text: str
     value: str
     loc: Loc
+    badge: str = ""
 
 
 @kind("table-board")
@@ -58,6 +59,9 @@ class TableBoard(Component):
     row_subtitle: str = fld(Prose(), "", "a second line under the title")
     row_text: str = fld(Prose(), "", "small text under the title (wrapped)")
     row_value: str = fld(Str(), "", "text of the value cell, e.g. x{base}; empty: no value column")
+    row_badge: str = fld(Prose(), "", "a sign or short word in a ring at the top right of a row's title cell, "
+                         "e.g. a penalty's + or -; {field} takes a field of the row's item, [colour] tags colour it "
+                         "(empty: none)", "[{sign_colour}]{sign}[/]")
     columns: int = fld(Int(1, 12), 3, "number of columns (players)")
     column_label: str = fld(Prose(), "Player {n}", "heading of each column; {n} is its number")
     name_label: str = fld(Prose(), "Name", "label of the name line under each heading (empty: none)")
@@ -264,7 +268,7 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
 
     used: set[str] = set()
     parts = []
-    for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value):
+    for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value, board.row_badge):
         before = len(ctx.problems.items)
         for name in sorted(field_names(template)):
             value = item.fields.get(name)
@@ -279,8 +283,8 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
         if value is INVALID:
             return INVALID
         parts.append(value)
-    title, subtitle, text, value = parts
-    return RowText(title, subtitle, text, value, item.loc)
+    title, subtitle, text, value, badge = parts
+    return RowText(title, subtitle, text, value, item.loc, badge)
 
 
 __all__ = ["TableBoard", "RowText", "CellGrid"]

@@ -16,6 +16,7 @@ from genpnp.render import renderer
 PAD = 2 * MM
 LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
 LABEL_MAX = 10.0
+BADGE = 6.5 * MM  # the ring of a row's badge
 
 
 def label_size(board: TableBoard) -> float:
@@ -76,20 +77,32 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
     ix, iy, iw, ih = inner
     title_h = min(13.0, ih * 0.34)
     size = max(title_h * 0.85, LABEL_MIN)
-    _text(surface, texts.title, _bold(board), size, board, (ix, iy + ih - title_h, iw, title_h),
+    ring = _draw_badge(surface, board, texts.badge, ix + iw, iy + ih) if texts.badge else 0.0
+    _text(surface, texts.title, _bold(board), size, board, (ix, iy + ih - title_h, iw - ring, title_h),
           "left", min_scale=LABEL_MIN / size)
     used = title_h
     if texts.subtitle:
         # as large as the row's text: the subtitle (an objective, a rule of thumb) is read during play
         size = max(label_size(board), 8.0)
         sub_h = min(size * 1.45, ih * 0.25)  # room for a larger sign or icon in the line
-        sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
+        # beside the ring where the ring reaches down to it
+        sub_box = (ix, iy + ih - used - sub_h, iw - (ring if BADGE > used else 0.0), sub_h)
         _text(surface, texts.subtitle, _bold(board), size, board, sub_box, "left", min_scale=LABEL_MIN / size)
         used += sub_h
     if texts.text:
         size = max(label_size(board), 8.0)
         _text(surface, texts.text, board.font, size, board, (ix, iy, iw, ih - used - 1), "left", "top",
               LABEL_MIN / size)
+
+
+def _draw_badge(surface: Any, board: TableBoard, badge: str, right: float, top: float) -> float:
+    """A row's badge: its text, large and bold, in a ring at the top right of the title cell (its top
+    right corner at ``right``, ``top``); returns the width it takes from the title line, gap included."""
+    d = BADGE
+    x, y = right - d, top - d
+    surface.circle(x + d / 2, y + d / 2, d / 2, fill=board.fill, stroke=board.line, width=0.8)
+    _text(surface, badge, _bold(board), 15, board, (x, y, d, d), "center", "middle", LABEL_MIN / 15)
+    return d + 1 * MM
 
 
 def draw_value(surface: Any, board: TableBoard, row: int) -> None:
