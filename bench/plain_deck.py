@@ -3,7 +3,8 @@
 The same job as ``genpnp build berzerka --component deck`` without backs: poker cards (63 x 88 mm),
 3 x 2 on Letter under a title line, a cover page, shared cut lines, a footer and a scale square, and per
 card the same vector drawing (filled and stroked rounded outline, inner frame, two corner indices with
-suit marks, a large suit, the rank and the suit name), in the same embedded TrueType fonts.
+suit marks, a band of six small suit signs and a rule at the top and the bottom of the frame, a large
+suit, the rank and the suit name), in the same embedded TrueType fonts (Averia Serif, the deck's own).
 
     python bench/plain_deck.py --cards 52 --out /tmp/plain.pdf
 """
@@ -68,6 +69,12 @@ def card(c: Canvas, x: float, y: float, rank: int, suit_name: str, rgb: tuple[fl
         c.drawCentredString(0.105 * W, H - 0.085 * H, str(rank))
         suit(c, suit_name, 0.045 * W, H - 0.185 * H, 0.075 * H)
         c.restoreState()
+    for band_top, rule_top in ((0.09, 0.15), (0.86, 0.846)):  # the suit's bands, top and bottom of the frame
+        cell = 0.56 * W / 6
+        s = min(cell, 0.05 * H) * 0.75
+        for i in range(6):
+            suit(c, suit_name, 0.22 * W + i * cell + (cell - s) / 2, H - (band_top + 0.025) * H - s / 2, s)
+        c.rect(0.24 * W, H - (rule_top + 0.004) * H, 0.52 * W, 0.004 * H, fill=1, stroke=0)
     suit(c, suit_name, 0.32 * W, H - 0.53 * H, 0.36 * W)
     c.setFont("bench-bold", 48)
     c.drawCentredString(W / 2, H - 0.74 * H, str(rank))
@@ -93,8 +100,8 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=52)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
-    pdfmetrics.registerFont(TTFont("bench", str(FONTS / "DejaVuSans.ttf")))
-    pdfmetrics.registerFont(TTFont("bench-bold", str(FONTS / "DejaVuSans-Bold.ttf")))
+    pdfmetrics.registerFont(TTFont("bench", str(FONTS / "AveriaSerifGWF-Regular.ttf")))
+    pdfmetrics.registerFont(TTFont("bench-bold", str(FONTS / "AveriaSerifGWF-Bold.ttf")))
     per_page = COLS * ROWS
     pages = -(-args.cards // per_page) + 1
     c = Canvas(str(args.out), pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)

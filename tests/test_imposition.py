@@ -256,7 +256,7 @@ def test_page_total_over_the_option_sets():
     # 1,084 before the frame gave way and sections shared sheets (879 then); 1,441 while Berrymandering's
     # state maps printed at tile size; since then they are compact setup diagrams (the Mystery disc lies on
     # its Random tile, not on a map), and a duplex build prints what has no backs single-sided, without
-    # blank pages; Mapmaker's four player aid cards (88 x 63 mm) take it to a second sheet of pieces (+12)
+    # blank pages; Mapmaker's four player aids (90 x 118 mm) print on a paper page of their own (+12)
     assert total <= 720  # 720 now, 734 before sheet: groups shared a page's room side by side, started in the
     # last page's room and packed their sections first fit, and two-sided pieces printed double-sided in every
     # duplex build (round pieces keep a 2 mm gutter for a bleed ring in that figure); under the 889 of before

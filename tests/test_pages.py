@@ -99,7 +99,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         # the scale check: the cover and the first sheet to cut, which the cover names
         first_cut = next(n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster"))
         assert doc.scale_pages == {1, first_cut}, where
-        assert f"on page {first_cut}, the first sheet to cut, must measure" in printing, where
+        assert f"on page {first_cut} must measure" in printing, where
         bar = doc.sheets[first_cut - 1].scale_box is None
         assert (f"bar on page {first_cut}" in printing) == bar, where  # the page's check named as drawn
         assert f"on {PAPER_NAMES[paper]} paper" in printing, where
@@ -422,3 +422,17 @@ def test_a_score_sheet_is_set_in_the_games_faces_under_one_title(tmp_path: Path)
     assert faces["Totals"] == faces["Key"] and "bebas" in faces["Totals"].lower()  # the heading face
     assert faces["Red"] == faces["Mark"] == fonts.styled(faces["scored"], "b") != faces["scored"]
     assert all("vollkorn" in font.lower() for text, font in drawn if text not in ("Totals", "Key")), drawn
+
+
+def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_path: Path) -> None:
+    """game.yaml's cover: names pieces of every component; `--component deck` prints the deck alone, so its
+    cover shows a card and nothing the PDF does not hold (the penalty card, the aids)."""
+    from pdfcheck import run
+
+    for only, shown in ((("--component", "deck"), False), ((), True)):
+        out = tmp_path / ("deck" if only else "all")
+        result = run("build", "berzerka", *only, "--out", str(out), "-q")
+        assert result.exit_code == 0, result.output
+        (pdf,) = out.glob("*.pdf")
+        cover = PdfReader(str(pdf)).pages[0].extract_text()
+        assert ("Overbid penalty" in cover) == shown and ("A hand" in cover) == shown

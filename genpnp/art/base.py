@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Custom, ListOf, Num, build, fld
 from genpnp.content.yamlload import LMap
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.units import UnitError, parse_length
 
 _PCT = re.compile(r"^\s*(-?\d+(?:\.\d*)?)\s*%\s*$")

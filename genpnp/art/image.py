@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from genpnp.art.base import ArtElement
 from genpnp.content.schema import INVALID, Ctx, Custom, Enum, PathSpec, fld
 from genpnp.core.errors import Loc
 from genpnp.core.fileaccess import IMAGE_MAX_BYTES, Refused, read
+from genpnp.core.records import dataclass
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
 MAX_BYTES = IMAGE_MAX_BYTES  # one image file, refused by its size before it is read

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.markdown import runs
 from genpnp.core.errors import did_you_mean
+from genpnp.core.records import dataclass
 
 FIELD = re.compile(r"\{[^{}]*\}")
 TAG = re.compile(r"\\\[|\[(/?)([a-z][a-z0-9_-]*)?(?:=([^\]\s]+))?\]")

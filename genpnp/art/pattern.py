@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.art import art
@@ -10,6 +9,7 @@ from genpnp.art.base import ArtElement
 from genpnp.art.svg import ICON, RECOLOR, draw_icon
 from genpnp.content.schema import Bool, ColorSpec, Int, ListOf, Num, fld
 from genpnp.core.color import Color
+from genpnp.core.records import dataclass
 
 
 @art("pattern", shorthand="icons")

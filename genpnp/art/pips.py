@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.art import art
@@ -10,6 +9,7 @@ from genpnp.art.base import ArtElement
 from genpnp.art.svg import ICON, RECOLOR, SvgFile, draw_icon
 from genpnp.content.schema import ColorSpec, Enum, Int, Num, fld
 from genpnp.core.color import BLACK, Color
+from genpnp.core.records import dataclass
 
 # positions on a 3x3 grid, (column, row) with row 0 at the top
 LAYOUTS = {

@@ -11,7 +11,6 @@ the surface's ``report(kind, message)`` when it has one (see docs/architecture.m
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.art import markup
@@ -21,6 +20,7 @@ from genpnp.content.schema import INVALID, Ctx, Custom
 from genpnp.core import fonts
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 
 ICON_TAG = re.compile(r"\{icon:([A-Za-z0-9_][A-Za-z0-9_\-]*)\}")
 _TOKENS = re.compile(r"( |\{icon:[A-Za-z0-9_\-]+\})")  # a run cut at spaces and icon tags

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from genpnp.backends.svgread import CURRENT, SvgError, SvgIcon, read_svg, svg_by
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Custom, MapOf, PathSpec, fld
 from genpnp.core.color import BLACK, Color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 
 NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.art import art, richtext
@@ -10,6 +9,7 @@ from genpnp.art.base import ArtElement
 from genpnp.content.schema import Bool, ColorSpec, Ctx, Custom, Enum, Length, Num, Translated, fld
 from genpnp.core import fonts
 from genpnp.core.color import BLACK, Color
+from genpnp.core.records import dataclass
 
 
 def _font(value: Any, loc: Any, ctx: Ctx) -> Any:

@@ -6,10 +6,11 @@ fold line; a duplex backs page that is not the even page behind its fronts."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.impose.document import CUT_ROLES, Document
 from genpnp.impose.sheet import Box, Sheet
 from genpnp.render.recorder import Ink, RecordingSurface

@@ -28,9 +28,8 @@ and `--ink saver`"):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genpnp.core.color import Color, contrast_ratio
+from genpnp.core.records import dataclass
 
 WHITE = Color(1, 1, 1)
 BLACK = Color(0, 0, 0)

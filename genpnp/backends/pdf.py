@@ -134,7 +134,7 @@ class PdfSurface:
                 f = mark_color(f, fill, under, source, self.ink)
             self.c.setFillColorRGB(f.r, f.g, f.b)
             shown = page if self._clip is None else _intersect(page, self._clip)
-            if shown is not None:
+            if shown is not None and self.ink != "color":  # only bw and saver read what lies under a mark
                 self.backdrops.append((shown, f, fill))
         if stroke is not None:
             s = map_stroke(stroke, self.ink)
@@ -281,7 +281,8 @@ class PdfSurface:
 
     def backdrop(self, x: float, y: float) -> tuple[Color, Color | None]:
         """(the colour printed, the game's colour of that fill) under the point (x, y) of the current
-        coordinates: the last fill drawn there on this page, or the paper (white, None)."""
+        coordinates: the last fill drawn there on this page, or the paper (white, None). Fills are kept
+        for the bw and saver inks only (a colour page changes no mark by what lies under it)."""
         return self._backdrop_at(*apply(self._ctm, x, y))
 
     def _backdrop_at(self, px: float, py: float) -> tuple[Color, Color | None]:
@@ -306,7 +307,7 @@ class PdfSurface:
             self.forms.add(name)
             self._form_backdrops[name] = (self._ctm, self.backdrops[first:])
             del self.backdrops[first:]
-        # the form's fills, placed where the form is drawn this time, cut to the clip there
+        # the form's fills, placed where the form is drawn this time, cut to the clip there (none in colour)
         ctm, drawn = self._form_backdrops.get(name, (IDENTITY, []))
         move = multiply(self._ctm, inverse(ctm))
         for box, printed, source in drawn:
@@ -379,7 +380,7 @@ def write_pdf(path: Path, pages: list[tuple[float, float]], draw_page: Callable[
     with replaced_file(path) as tmp:
         with open(tmp, "wb") as out:  # each page is written as it is finished (pdfstream)
             canvas = streaming_canvas(out, pages[0] if pages else (612, 792), invariant=1, pageCompression=1,
-                                      initialFontName=font_id(fonts.DEFAULT))  # no unembedded Helvetica
+                                      initialFontName=font_id(fonts.parsed_font()))  # TrueType: no Helvetica
             canvas.setTitle(title)
             canvas.setAuthor(author)
             canvas.setCreator("genpnp")

@@ -14,13 +14,13 @@ import functools
 import hashlib
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp.core import usercache
 from genpnp.core.affine import multiply
 from genpnp.core.color import Color
+from genpnp.core.records import dataclass
 
 CURRENT = Color(0.0, 0.0, 0.0, "currentColor")
 _SENTINEL = "#fe01fd"  # svglib resolves currentColor from the root's `color`; this marks it

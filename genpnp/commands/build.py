@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp.backends.pdf import write_pdf
 from genpnp.core import i18n
 from genpnp.core.errors import ContentError, GenpnpError, Problem, UsageError, Violation
+from genpnp.core.records import dataclass
 from genpnp.impose.document import Document, impose_game
 from genpnp.impose.options import Options
 from genpnp.render.sheet import draw_sheet

@@ -16,11 +16,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
 from genpnp.core.errors import UsageError
+from genpnp.core.records import dataclass
 
 MANIFEST_FORMAT = 1  # the "pieces" list's format: bumped when what a digest covers changes
 

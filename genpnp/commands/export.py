@@ -16,7 +16,6 @@ import tempfile
 import zlib
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +25,7 @@ from PIL import Image
 
 from genpnp.core.errors import ContentError, Problem, UsageError, did_you_mean
 from genpnp.core.outputs import check_name, replaced_folder
+from genpnp.core.records import dataclass
 from genpnp.core.units import INCH, MM
 
 MAX_PIXELS = 50_000_000  # one image; a 600 x 600 mm board at 300 dpi is 50 megapixels

@@ -14,13 +14,14 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 import watchfiles
 
 from genpnp.core.errors import GenpnpError
+from genpnp.core.records import dataclass
 
 Report = Callable[[str], None]
 

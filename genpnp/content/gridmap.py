@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from genpnp.content.yamlload import LList, LMap, display_name, load_file, read_text
 from genpnp.core.errors import ContentError, Loc, Problem, Problems, did_you_mean
+from genpnp.core.records import dataclass
 
 MAX_GROUP = 8
 MAX_CELLS = 10_000

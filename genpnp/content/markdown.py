@@ -9,11 +9,11 @@ items, ``**bold**`` and ``*italic*``, pipe tables, ``---`` for a page break, fen
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp.core.errors import Loc, Problem
+from genpnp.core.records import dataclass
 
 
 @dataclass(frozen=True)

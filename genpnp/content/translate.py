@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from genpnp.content.yamlload import LMap
 from genpnp.core.errors import ContentError, Loc, Problems
+from genpnp.core.records import dataclass
 
 CODE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 WORDS = re.compile(r"[^\W\d_]{2,}")

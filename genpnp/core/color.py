@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from genpnp.core.csscolors import CSS_COLORS
+from genpnp.core.records import dataclass
 
 # every CSS named colour; the common names below keep genpnp's print-friendly shades
 NAMED = {

@@ -7,9 +7,10 @@ them at once; :class:`ContentError` carries the whole list.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from genpnp.core.records import dataclass
 
 
 @dataclass(frozen=True, order=True)
@@ -121,6 +122,8 @@ class Problems:
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """' (did you mean "x"?)' for the closest choice, or a list of the valid ones."""
     options = sorted(set(choices))
+    import difflib  # only when a word is wrong
+
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if close:
         return f' (did you mean "{close[0]}"?)'

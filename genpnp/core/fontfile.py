@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import shutil
 import struct
-import subprocess
 from pathlib import Path
 
 MAX_BYTES = 40 * 1024 * 1024  # the largest font file read (CJK families run to ~20 MB)
@@ -89,6 +88,52 @@ def check(data: bytes, tables: dict[str, tuple[int, int]]) -> None:
             _check_loca(data, tables)
     except struct.error:
         raise FontFileError("a table is shorter than its contents say") from None
+
+
+def coverage(data: bytes) -> frozenset[int] | None:
+    """The character codes the font's character map names, as reportlab's TrueType reader reads them (the
+    same subtable, every code of each range, a space and a no-break space standing in for each other), read
+    from the cmap table alone: a glyph check of a font no page draws needs no more than this. For the formats
+    4 and 12 (every shipped TrueType font's); None for another format (then the font is parsed whole)."""
+    try:
+        start, _ = _directory(data)["cmap"]
+        version, count = struct.unpack_from(">HH", data, start)
+        if count == 0 and version != 0:
+            count = version
+        chosen, enc = None, 0
+        for i in range(count):  # the last suitable subtable, by reportlab's own order of preference
+            platform, encoding, offset = struct.unpack_from(">HHI", data, start + 4 + 8 * i)
+            if platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+                chosen, enc = offset, 1
+            elif platform == 1 and encoding == 0 and enc != 1:
+                chosen, enc = offset, 2
+        if chosen is None:
+            return None
+        sub = start + chosen
+        (fmt,) = struct.unpack_from(">H", data, sub)
+        codes: set[int] = set()
+        if fmt == 4:
+            segments = struct.unpack_from(">H", data, sub + 6)[0] // 2
+            ends = struct.unpack_from(f">{segments}H", data, sub + 14)
+            starts = struct.unpack_from(f">{segments}H", data, sub + 16 + 2 * segments)
+            for first, last in zip(starts, ends):
+                codes.update(range(first, last + 1))
+        elif fmt == 12:
+            (groups,) = struct.unpack_from(">I", data, sub + 12)
+            if groups > MAX_CODES:
+                return None
+            for g in range(groups):
+                first, last, _ = struct.unpack_from(">III", data, sub + 16 + 12 * g)
+                codes.update(range(first, last + 1))
+        else:
+            return None
+    except (struct.error, FontFileError):
+        return None
+    if 0x20 in codes:
+        codes.add(0xA0)
+    elif 0xA0 in codes:
+        codes.add(0x20)
+    return frozenset(codes)
 
 
 def _check_cmap(data: bytes, start: int, length: int) -> None:
@@ -205,6 +250,8 @@ def _convert(data: bytes) -> bytes:
 def system(family: str, bold: bool, italic: bool) -> Path | None:
     """The file of an installed font of ``family`` in this style (fontconfig's ``fc-match``), or None when
     the machine has no such face. FontFileError when fontconfig is not installed."""
+    import subprocess  # only here: a build that names no system font does not import it
+
     exe = shutil.which("fc-match")
     if exe is None:
         raise FontFileError(f'cannot look up the system font "{family}": fontconfig (fc-match) is not installed')

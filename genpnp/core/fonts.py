@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+from collections.abc import Container
+from itertools import repeat
 from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFont
@@ -102,6 +104,7 @@ def register(name: str, path: Path) -> str:
         raise
     except Exception as exc:  # reportlab's TTFError and struct errors on a damaged file
         _GAME_FONTS.pop(key, None)
+        _PARSED[:] = [parsed for parsed in _PARSED if parsed != key]
         ttfont.cache_clear()
         _metrics.cache_clear()
         raise FontError(f"not a usable font ({exc})"[:300]) from None
@@ -183,20 +186,35 @@ def font_path(name: str) -> Path:
     raise FontError(f'unknown font "{name}"')
 
 
+_PARSED: list[str] = []  # the fonts parsed in this process, in order
+
+
+def parsed_font() -> str:
+    """A font already parsed in this process (the default font when none is): the PDF canvas's initial font,
+    which a page never shows (genpnp names the font of every text it draws, and reportlab writes nothing for
+    an initial TrueType font), so it need not cost a font's parse. The first one, so the choice is the
+    same every run."""
+    return _PARSED[0] if _PARSED else DEFAULT
+
+
 @functools.cache
 def ttfont(name: str) -> TTFont:
     """The parsed font, named "gp-<name>"; the PDF backend embeds this same object (parsed once a run). A
     font with CFF outlines is parsed from its converted bytes."""
     converted = _GAME_FONTS.get(name, (None, None))[1]
     if converted is not None:
-        return TTFont("gp-" + name, io.BytesIO(converted))
-    path = font_path(name)
-    if path.suffix == ".otf" and name not in _GAME_FONTS:  # a shipped font with CFF outlines
-        from genpnp.core import fontfile
+        font = TTFont("gp-" + name, io.BytesIO(converted))
+    else:
+        path = font_path(name)
+        if path.suffix == ".otf" and name not in _GAME_FONTS:  # a shipped font with CFF outlines
+            from genpnp.core import fontfile
 
-        data, _ = fontfile.truetype(path.read_bytes())
-        return TTFont("gp-" + name, io.BytesIO(data))
-    return TTFont("gp-" + name, str(path))
+            data, _ = fontfile.truetype(path.read_bytes())
+            font = TTFont("gp-" + name, io.BytesIO(data))
+        else:
+            font = TTFont("gp-" + name, str(path))
+    _PARSED.append(name)
+    return font
 
 
 @functools.cache
@@ -219,7 +237,7 @@ def text_width(text: str, font: str, size: float) -> float:
 def _units(text: str, font: str) -> float:
     """The width of ``text`` in the font's 1/1000 em (the same words are measured again and again)."""
     widths = _metrics(font)[1]
-    return sum(widths.get(ord(ch), 500.0) for ch in text)
+    return sum(map(widths.get, map(ord, text), repeat(500.0, len(text))))  # the same sum, in C
 
 
 def ascent(font: str, size: float) -> float:
@@ -235,10 +253,25 @@ def descent(font: str, size: float) -> float:
     return _metrics(font)[3] * size
 
 
+@functools.cache
+def _codes(name: str) -> Container[int]:
+    """The character codes the font has glyphs for. A shipped TrueType font's are read from its character map
+    alone (:func:`genpnp.core.fontfile.coverage`: the same codes reportlab's reader finds), so checking text
+    against a font no page draws (the cover's default font, say) does not parse the whole font."""
+    path = font_path(name)
+    if name not in _GAME_FONTS and path.suffix == ".ttf":
+        from genpnp.core import fontfile
+
+        codes = fontfile.coverage(path.read_bytes())
+        if codes is not None:
+            return codes
+    return _metrics(name)[0]
+
+
 @functools.lru_cache(maxsize=4096)
 def missing_glyphs(text: str, font: str) -> str:
     """The characters of ``text`` the font has no glyph for (spaces and newlines aside)."""
-    cmap = _metrics(font)[0]
+    cmap = _codes(font)
     return "".join(sorted({ch for ch in text if ch not in "\n\r\t " and ord(ch) not in cmap}))
 
 

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
+_LANG = Path(__file__).resolve().parent.parent / "data" / "lang"  # beside the code, as the fonts are (fonts.py)
 LANGUAGE: ContextVar[str] = ContextVar("genpnp_language", default="en")
 
 
@@ -23,7 +24,7 @@ LANGUAGE: ContextVar[str] = ContextVar("genpnp_language", default="en")
 def catalog(code: str) -> dict[str, str]:
     """The engine's words in ``code`` ({} for English and for a language genpnp has no catalog of)."""
     try:
-        text = resources.files("genpnp").joinpath("data", "lang", f"{code}.json").read_text(encoding="utf-8")
+        text = (_LANG / f"{code}.json").read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         return {}
     data = json.loads(text)

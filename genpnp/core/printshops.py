@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.core.errors import ContentError, Problem, UsageError, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.units import INCH, MM
 
 TOLERANCE = 0.5 * MM  # a piece this close to a service size is that size (63 x 88 mm is not 2.5 x 3.5 in)

@@ -8,11 +8,12 @@ never poster-tiled; in a duplex build every backs page is the even page behind i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from genpnp.core.errors import ContentError, Problem
 from genpnp.core.i18n import tr
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill

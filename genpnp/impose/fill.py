@@ -4,10 +4,11 @@ and putting it there, labelled, so that it takes no page of its own."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 
 from genpnp.core.i18n import tr
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.frame import MODES

@@ -7,8 +7,7 @@ the side margins, turned to read upwards ("side"), and the scale check becomes a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from genpnp.core.records import dataclass
 from genpnp.core.units import INCH, MM
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Band, Box

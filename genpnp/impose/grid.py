@@ -16,8 +16,9 @@ most the bleed, past its cut). Art never crosses a fold line.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Mark, Placement
 

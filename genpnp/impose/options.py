@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 
 from genpnp.core.errors import UsageError
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, UnitError, parse_length
 
 PAPERS = {

@@ -4,11 +4,12 @@ left, and poster tiles for boards larger than a page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import partial
 from typing import Any
 
 from genpnp.core.i18n import tr
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.core import fonts
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose.textflow import heading_font, layout_blocks
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, overload
 
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 

@@ -15,13 +15,13 @@ reports problems where the user wrote them. The format is described in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.yamlload import LMap, load_file, load_text
 from genpnp.core.errors import ContentError, Loc, Problem, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.load.merge import copy_map, drop, llist, lmap, loc_in, merge, put
 
 TOP_KEYS = ("game", "components")

@@ -8,13 +8,13 @@ command line override them. Errors read ``genpnp.yaml:line:col: message`` like a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Enum, ListOf, Obj, Str, build, fld
 from genpnp.content.yamlload import LMap, load_text, read_text
 from genpnp.core.errors import ContentError, Loc, Problem, Problems
+from genpnp.core.records import dataclass
 
 FILE = "genpnp.yaml"
 INKS = ("color", "bw", "saver")

@@ -6,11 +6,10 @@ and its coordinates (y up from the bottom), the piece grows by the band.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genpnp.art.text import FONT
 from genpnp.content.schema import ColorSpec, Enum, Length, Prose, fld
 from genpnp.core.color import Color
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 
@@ -25,3 +24,5 @@ class TitleBand:
     color: Color = fld(ColorSpec(), Color(1, 1, 1), "the text's colour", "white")
     font: str = fld(FONT, "", "the title's font (default: the board's heading font)", "sans-bold")
     align: str = fld(Enum("left", "center"), "center", "where the title sits in the band")
+    size: float = fld(Length(6.0, 72.0), 0.0, "the title's largest size (default: 55% of the band's height); a "
+                      "tall band keeps room beside the title for art drawn by the board's face", "28pt")

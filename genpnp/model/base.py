@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, overload
 
 from genpnp.content.schema import (
@@ -21,6 +21,7 @@ from genpnp.content.schema import (
 )
 from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.core.errors import ContentError, Loc
+from genpnp.core.records import dataclass
 from genpnp.model.face import Face, ResolvedFace
 from genpnp.model.faceresolve import FaceResolver
 from genpnp.model.item import Item, parse_item

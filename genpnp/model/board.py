@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, Obj, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.band import TitleBand
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind

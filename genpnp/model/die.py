@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Int, Length, ListOf, fld
 from genpnp.core.color import BLACK, WHITE, Color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.base import Component, Item, Piece, ResolvedFace, kind
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import ColorSpec, Ctx, Custom, Length, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 
 
 def _raw_list(value: Any, loc: Loc, ctx: Ctx) -> Any:

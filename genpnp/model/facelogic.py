@@ -14,12 +14,12 @@ mistakes are reported at load, with a "did you mean"), then applied to each item
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx
 from genpnp.content.yamlload import LList, LMap
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 
 CONDITION_KEYS = ("when", "unless")
 BY = "by"

@@ -14,11 +14,12 @@ own renderers, so a figure shows exactly what the box holds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from genpnp.content.schema import INVALID, Bool, Ctx, Enum, Length, ListOf, Obj, Str, build, fld
 from genpnp.core.errors import ContentError, Loc, Problems, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ from genpnp.content.yamlload import LList, LMap
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc, did_you_mean
 from genpnp.core.outputs import name_message, name_problem
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.rulespec import RULES
 from genpnp.model.stamp import STAMP

@@ -7,11 +7,10 @@ deterministic: ties go to the region listed first). A ``legend:`` box explains t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genpnp.content.schema import ColorSpec, Enum, Length, ListOf, Obj, Prose, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model import hexgrid
 

@@ -7,7 +7,7 @@ named by ``fill_by``, ``region_by``, ``label_by`` and ``marks_by`` and by zones 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Any, ClassVar
 
@@ -31,6 +31,7 @@ from genpnp.content.schema import (
 from genpnp.content.yamlload import LList, LMap
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model import hexgrid
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file

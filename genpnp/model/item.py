@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Int
 from genpnp.content.yamlload import LMap
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 
 
 @dataclass(frozen=True)

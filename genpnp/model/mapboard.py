@@ -19,7 +19,7 @@ A team's art is resolved at load for each number of marks (``marks_art``).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import ELEMENT, field_names, substitute
@@ -29,6 +29,7 @@ from genpnp.content.schema import INVALID, Bool, ColorSpec, Ctx, Custom, Length,
 from genpnp.content.yamlload import LList, LMap
 from genpnp.core.color import Color
 from genpnp.core.errors import ContentError, Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.base import Component, Piece, ResolvedFace, kind
 

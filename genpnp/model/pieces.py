@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.content.schema import INVALID, Bool, Ctx, Custom, Enum, Int, Length, Size, fld
 from genpnp.content.yamlload import LMap
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, UnitError, fmt_mm, parse_size
 from genpnp.model.base import FACES, ITEMS, Component, FaceResolver, Item, Piece, PieceRuns, any_back, kind
 from genpnp.model.facelogic import check_face_names, choose_face, face_choice_spec

@@ -12,12 +12,12 @@ that makes it wrong (a suit listed twice, say).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Int, PathSpec
 from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.core.errors import ContentError, Loc, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.model.item import Item
 
 PRODUCT_KEYS = ("file", "of", "as", "qty")

@@ -10,13 +10,13 @@ Nothing here evaluates code: a path only reads values the content loader produce
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from genpnp.content.yamlload import LList, LMap, load_file
 from genpnp.core.errors import ContentError, Loc, did_you_mean
+from genpnp.core.records import dataclass
 
 PATH = r"[A-Za-z0-9_][A-Za-z0-9_\-]*(?:\.[A-Za-z0-9_\-]+)*(?:\[[A-Za-z0-9_\-]+=[^\]]*\])?"
 PATH_RE = re.compile(PATH)

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from genpnp.content.schema import INVALID, Ctx, Custom, Enum, Spec, Str, build, object_schema, type_name
 from genpnp.content.yamlload import LList, LMap
 from genpnp.core.errors import Loc, Violation, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.registry import LazyRegistry
 from genpnp.model import rulerefs as refs
 

@@ -21,13 +21,14 @@ The page geometry lives in :mod:`genpnp.render.scoresheet`; this class only read
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, ListOf, Num, Obj, Prose, Str, fld
 from genpnp.core import fonts
 from genpnp.core.errors import ContentError, Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.base import Component, kind
 

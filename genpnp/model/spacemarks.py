@@ -9,10 +9,10 @@ outline (a convex polygon, board points, y up) and its *marks*, each a circle or
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.core import fonts
+from genpnp.core.records import dataclass
 
 Pt = tuple[float, float]
 

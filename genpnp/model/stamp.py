@@ -5,12 +5,12 @@ and text (``genpnp audit`` reports a stamp that touches them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import ColorSpec, Ctx, Custom, Enum, Length, ListOf, Obj, build, fld
 from genpnp.core.color import parse_color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, PT
 
 CORNERS = ("bottom-right", "bottom-left", "top-right", "top-left", "bottom", "top")

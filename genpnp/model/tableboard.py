@@ -8,7 +8,7 @@ player's name. The whole board is one piece, poster-tiled when larger than the p
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
@@ -16,6 +16,7 @@ from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
 from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, ListOf, Num, Prose, Str, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 

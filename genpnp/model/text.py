@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.art import richtext
@@ -12,6 +12,7 @@ from genpnp.content import markdown
 from genpnp.content.schema import INVALID, Ctx, Int, LangPath, Length, Prose, fld
 from genpnp.core import fonts
 from genpnp.core.errors import ContentError, Loc
+from genpnp.core.records import dataclass
 from genpnp.model.base import Component, kind
 
 

@@ -9,7 +9,7 @@ other top-level keys are left for the game's rules). The spaces run clockwise ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
@@ -33,6 +33,7 @@ from genpnp.content.yamlload import LList, LMap
 from genpnp.core import fonts
 from genpnp.core.color import BLACK, WHITE, Color
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.model.base import Component, Face, FaceResolver, Item, Piece, kind, load_data_file
 

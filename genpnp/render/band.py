@@ -26,7 +26,7 @@ def draw_band(surface: Any, band: Any, title: str, w: float, h: float, bleed: fl
     note_size = min(band.height * 0.3, 9.0)
     note_w = surface.text_width(band.note, note_font, note_size) + pad if band.note else 0.0
     room = w - 2 * pad - (2 * note_w if band.align == "center" else note_w)
-    size = band.height * 0.55
+    size = min(band.height * 0.55, band.size or band.height)
     width = surface.text_width(text, font, size)
     if width > room > 0:
         size *= room / width

@@ -11,7 +11,19 @@ from genpnp.core.i18n import tr
 from genpnp.core.units import MM
 from genpnp.impose.frame import Frame
 from genpnp.impose.sheet import Box
-from genpnp.render.marks import CROP, CUT, CUT_WIDTH, FOLD, FOLD_DASH, TRIM, TRIM_DASH, draw_align, draw_glue
+from genpnp.render.marks import (
+    CROP,
+    CUT,
+    CUT_HALO,
+    CUT_WIDTH,
+    FOLD,
+    FOLD_DASH,
+    HALO_WIDTH,
+    TRIM,
+    TRIM_DASH,
+    draw_align,
+    draw_glue,
+)
 
 INK = Color(0.1, 0.1, 0.1)
 SOFT = Color(0.4, 0.4, 0.4)
@@ -52,8 +64,8 @@ def scale_line(doc: Any, roles: list[str]) -> str:
                   "square on this page must measure {size} on each side.", paper=paper_name(o.paper), size=size)
     bar = doc.sheets[first_cut - 1].scale_box is None and doc.sheets[first_cut - 1].scale_bar is not None
     there = tr("the {size} bar") if bar else tr("the {size} square")
-    return tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper. Check the scale: the {size} "
-              "square on this page and {there} on page {page}, the first sheet to cut, must measure {size}.",
+    return tr("Print at 100% (\"actual size\", not \"fit to page\") on {paper} paper. Before you cut anything, "
+              "check the scale: the {size} square on this page and {there} on page {page} must measure {size}.",
               paper=paper_name(o.paper), size=size, there=there.format(size=size), page=first_cut)
 
 
@@ -286,8 +298,8 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
     renderers, as large as the panel allows."""
     meta = doc.game.meta
     colours = [c for c in doc.game.palette.values() if c.label] or list(doc.game.palette.values())
-    if doc.options.ink == "color":  # a light tint; black-and-white and ink-saver spend no toner on it
-        tint = colours[0].mix(Color(1, 1, 1), 0.9) if colours else Color(0.96, 0.95, 0.93)
+    if doc.options.ink == "color":  # a faint tint (about 5% ink); black-and-white and ink-saver spend no toner on it
+        tint = colours[0].mix(Color(1, 1, 1), 0.95) if colours else Color(0.97, 0.96, 0.95)
         surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
         for n, colour in enumerate(colours[:4]):  # a strip of the game's colours under the picture
             part = panel.w / min(len(colours), 4)
@@ -351,24 +363,29 @@ def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
 
 
 TILT = (-4.0, 3.0, -2.0, 5.0, -3.0, 2.0, -5.0)  # the pieces lie a little askew, as if dealt on a table
+COLOUR_MOST = 1.6  # the largest a piece is drawn on a colour cover: large solid pieces waste ink
+SHADOW = Color(0.78, 0.78, 0.78)  # a light drop shadow under each cover piece
 
 
 def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     """The cover's pieces. In colour one to three rows at one scale (sizes kept relative, small pieces up
-    to 2.5x), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
+    to ``COLOUR_MOST``), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
     size, one row at true size (smaller only where the row is too short), straight."""
     from genpnp.impose.sheet import Placement
     from genpnp.render.faces import draw_placement
     from genpnp.render.shapes import outline
 
     every = cover_pieces(doc.game)
+    if doc.options.components:  # a build of some components shows only pieces it prints
+        every = [triple for triple in every if triple[0].name in doc.options.components]
     if not every:
         return
     gap = 6 * MM
     if doc.options.ink == "color":
         # the most pieces that fit at a third of their size or more; where none does (a short panel), the
         # most pieces at the largest scale
-        options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap)) for n in range(len(every), 0, -1)]
+        options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap, COLOUR_MOST))
+                   for n in range(len(every), 0, -1)]
         count, rows, scale = next((o for o in options if o[2] >= 0.35),
                                   max(options, key=lambda o: (round(o[2], 3), o[0])))
         pairs = every[:count]
@@ -404,7 +421,7 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
             surface.translate(-sw / 2, -sh / 2)
             surface.scale(s, s)
             shadow = outline(piece.shape, 0.9 * MM / s, -0.9 * MM / s, piece.w, piece.h, piece.radius)
-            surface.path(shadow, fill=Color(0.55, 0.55, 0.55))
+            surface.path(shadow, fill=SHADOW)
             draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
             surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
             surface.restore()
@@ -552,8 +569,15 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Lo
 
 
 def _sample(surface: Any, kind: str, x: float, y: float) -> None:
-    if kind == "cut":
-        surface.line(x, y, x + 12 * MM, y, CUT, CUT_WIDTH * 2)
+    if kind == "cut":  # exactly as printed: a thin dark line on a white halo, between two pieces and around them
+        piece = Box(x, y - 1.6 * MM, 12 * MM, 3.2 * MM)
+        surface.rect(piece.x, piece.y, piece.w, piece.h, fill=Color(0.62, 0.62, 0.62))
+        lines = ((piece.x, piece.y, piece.x2, piece.y), (piece.x, piece.y2, piece.x2, piece.y2),
+                 (piece.x, piece.y, piece.x, piece.y2), (piece.x2, piece.y, piece.x2, piece.y2),
+                 (x + 6 * MM, piece.y, x + 6 * MM, piece.y2))
+        for x1, y1, x2, y2 in lines:
+            surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
+            surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
     elif kind == "fold":
         surface.line(x, y, x + 12 * MM, y, FOLD, 0.8, FOLD_DASH)
     elif kind == "crop":

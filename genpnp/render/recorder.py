@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.core import fonts
 from genpnp.core.affine import IDENTITY, Matrix, apply, multiply
+from genpnp.core.records import dataclass
 from genpnp.impose.sheet import Box
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import fld
+from genpnp.core.records import dataclass
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulerefs import fmt
 from genpnp.model.rulespec import QTY, Rule

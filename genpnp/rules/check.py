@@ -6,10 +6,11 @@ already blamed is a knock-on effect: it is reported after the first cause and sa
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any
 
 from genpnp.core.errors import Violation
+from genpnp.core.records import dataclass
 from genpnp.model.rulerefs import RefError
 from genpnp.model.rulespec import KINDS, Outcome, Rule
 from genpnp.rules.contrast import check_contrast

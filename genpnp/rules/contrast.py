@@ -29,13 +29,13 @@ apart is a warning naming both entries and the deficiency (:func:`vision_clashes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from genpnp.backends.ink import grey_of
 from genpnp.core.color import DEFICIENCIES, Color, color_distance, simulate
 from genpnp.core.errors import Violation
+from genpnp.core.records import dataclass
 
 MIN_STEP = 0.2  # the least difference in grey (0 black .. 1 white) that reads as a different colour
 MIN_DISTANCE = 100 * MIN_STEP  # the same step as a colour difference (CIE76: 100 from black to white)

@@ -6,9 +6,9 @@ Graphs and districts as in :mod:`genpnp.rules.districts`. Pure functions, no I/O
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal
 
+from genpnp.core.records import dataclass
 from genpnp.rules.districts import Graph, components, connected_sets, is_connected, ordered
 
 

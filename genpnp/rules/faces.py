@@ -7,11 +7,11 @@ whose ``value`` is 0 or 1 prints the face ``swing`` (on its front, or ``side: ba
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Enum, Str, fld
 from genpnp.core.errors import did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind
 from genpnp.rules.vocab import VALUES

@@ -12,11 +12,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Int, Length, ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, UnitError, fmt_mm, parse_length
 from genpnp.model import rulerefs as refs
 from genpnp.model.mapboard import MapBoard

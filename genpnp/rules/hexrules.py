@@ -14,12 +14,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from genpnp.content.schema import Bool, Int, Length, ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, fmt_mm
 from genpnp.model import hexgrid
 from genpnp.model import rulerefs as refs

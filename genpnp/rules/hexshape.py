@@ -13,12 +13,12 @@ left; a hex put in the wrong zone at its own line, against the images that agree
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from genpnp.content.schema import Bool, Custom, ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.model import rulerefs as refs
 from genpnp.model.hexmap import HexMap
 from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind

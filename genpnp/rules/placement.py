@@ -13,10 +13,10 @@ its zone mark) must lie inside the space too, off its edge where a board's borde
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Length, ListOf, Str, fld
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, fmt_mm
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind

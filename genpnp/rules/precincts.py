@@ -11,11 +11,11 @@ population and by precincts (a track space that pays per precinct favours the pa
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import Bool, Int, ListOf, Num, Str, fld
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.model import hexgrid
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulespec import PATH, Outcome, Rule, rule_kind

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import AnyValue, Bool, Int, Length, ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.core.units import MM, fmt_mm
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulerefs import fmt
@@ -38,15 +38,16 @@ def run_value(game: Any, rule: Rule) -> Outcome:
     p = rule.params
     value = refs.resolve(game, p.of)
     out = Outcome(paths=[p.of], checked=f"{p.of} {bounds_text(game, p) or 'one of ' + str(list(p.one_of))}")
-    loc = refs.path_loc(game, p.of)
-    if p.one_of:
+    if p.one_of:  # where the value is written is looked up (a file read again) only to report it
         if not any(refs.same(value, v) for v in p.one_of):
-            out.violations.append(rule.violation(loc, f"{p.of} is {value!r}; expected one of {list(p.one_of)}"))
+            out.violations.append(rule.violation(refs.path_loc(game, p.of),
+                                                 f"{p.of} is {value!r}; expected one of {list(p.one_of)}"))
     else:
         have = refs.number(value)
         bad = compare(game, rule, have, p)
         if bad:
-            out.violations.append(rule.violation(loc, f"{p.of} is {fmt(have)}, expected {bad[0]}"))
+            out.violations.append(rule.violation(refs.path_loc(game, p.of),
+                                                 f"{p.of} is {fmt(have)}, expected {bad[0]}"))
     out.witness.append(f"{p.of} = {value if isinstance(value, (int, float, str)) else fmt(refs.number(value))}")
     return out
 

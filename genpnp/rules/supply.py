@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import ListOf, Str, fld
 from genpnp.core.errors import Loc
+from genpnp.core.records import dataclass
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind
 

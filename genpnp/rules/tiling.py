@@ -9,11 +9,12 @@ The answer is sound and complete. Each connected region is solved on its own by 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from genpnp.content.gridmap import GridMap, load_map
 from genpnp.core.errors import ContentError, Violation
+from genpnp.core.records import dataclass
 from genpnp.rules.polyomino import STEPS, Coord, OutOfBudget, Search, regions, shapes, where
 
 MAX_NODES = 200_000

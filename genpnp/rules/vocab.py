@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from genpnp.content.schema import INVALID, AnyValue, Bool, Ctx, Custom, ListOf, MapOf, Str, fld
 from genpnp.core.errors import Loc, did_you_mean
+from genpnp.core.records import dataclass
 from genpnp.model import rulerefs as refs
 from genpnp.model.rulerefs import Record, RefError, fmt
 from genpnp.model.rulespec import PATH, QTY, Outcome, Rule, rule_kind

@@ -249,9 +249,11 @@ def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
     sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height))) for p in reader.pages}
     assert sizes == {(612, 1008)}
     assert "Contents" in texts[0] and "Redistrict" in texts[0]
-    assert sum(t.count("YOUR TURN") for t in texts[1:]) == 8 and any("Points Tally" in t for t in texts)
-    fate = [t for t in texts[1:] if "Carry it out as soon as you draw it" in t]  # the cover shows a few too
-    strategy = [t for t in texts[1:] if "Keep it until you choose to play it" in t]
+    assert sum(t.count("YOUR TURN") for t in texts[1:]) == 8 and any("points tally" in t.lower() for t in texts)
+    # the cover shows a few cards too, and the rules a card in a figure: count the card sheets only
+    sheets = [t for t in texts[1:] if "A card played" not in t]
+    fate = [t for t in sheets if "Carry it out as soon as you draw it" in t]
+    strategy = [t for t in sheets if "Keep it until you choose to play it" in t]
     assert sum(t.count("Carry it out as soon") for t in fate) == 9
     assert sum(t.count("Keep it until you choose") for t in strategy) == 14
     assert all("FATE" in t for t in fate) and all("STRATEGY" in t for t in strategy)  # fold pairs: backs too
@@ -277,13 +279,18 @@ def test_the_district_figure_lays_its_marker_beside_the_dots() -> None:
     markers = [d for f in figures for d in f.pieces if d.component.name == "district-markers"]
     assert markers
     for drawn in markers:
-        x, y, w, h = drawn.box
-        cx, cy, r = x + w / 2 - pad, y + h / 2 - pad, w / 2
+        x, y, w, h = drawn.box  # the marker is a rectangle: check its four corners and its sides
+        x, y = x - pad, y - pad
+        cx, cy = x + w / 2, y + h / 2
         coord = min(spaces, key=lambda c: math.hypot(cx - inner.center(c)[0], cy - inner.center(c)[1]))
-        assert all(nx * cx + ny * cy >= k + r for nx, ny, k in _inward(spaces[coord].outline))  # on its hex
+        corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
+        assert all(nx * px + ny * py >= k for nx, ny, k in _inward(spaces[coord].outline)
+                   for px, py in corners)  # on its hex
         dots = [m.geometry for m in spaces[coord].marks if m.name == "dots"]
         assert dots
-        assert all(math.hypot(cx - dx, cy - dy) >= r + dr for dx, dy, dr in dots)
+        for dx, dy, dr in dots:  # the rectangle's nearest point to each dot lies outside that dot
+            nearest = (min(max(dx, x), x + w), min(max(dy, y), y + h))
+            assert math.hypot(nearest[0] - dx, nearest[1] - dy) >= dr
 
 
 def _inward(outline: tuple) -> list[tuple[float, float, float]]:
@@ -340,3 +347,14 @@ def test_the_key_check_catches_a_key_over_precincts():
     m, _ = _legend_box()
     taller = dataclasses.replace(m.legend, entries=m.legend.entries * 2)
     assert _precincts_under(m, _legend_box(taller)[1])
+
+
+def test_a_counter_too_large_for_a_track_space_is_caught_at_its_size(tmp_path):
+    """The rules stand a counter on a track space (more on one space stack): counter-on-a-space proves a
+    counter fits the track's depth, so a 15 mm counter on the 16 mm track is caught at its size line."""
+    folder = copy_game(tmp_path, "redistrict")
+    line = edit(folder / "pieces.yaml", "    size: 13mm\n", "    size: 15mm\n", unique=True)
+    result = validate(folder)
+    assert result.exit_code == 1
+    assert f"pieces.yaml:{line}:" in result.output
+    assert "counter-on-a-space: counters are 15 mm x 15 mm; they should be 13 mm x 13 mm" in result.output

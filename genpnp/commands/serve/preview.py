@@ -16,13 +16,14 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
 
 from genpnp.core.errors import GenpnpError, UsageError
+from genpnp.core.records import dataclass
 
 LOC = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<message>.*)$", re.DOTALL)
 PAPERS = ("letter", "a4", "legal", "a3", "tabloid")
