@@ -101,7 +101,8 @@ def _draw_badge(surface: Any, board: TableBoard, badge: str, right: float, top: 
     d = BADGE
     x, y = right - d, top - d
     surface.circle(x + d / 2, y + d / 2, d / 2, fill=board.fill, stroke=board.line, width=0.8)
-    _text(surface, badge, _bold(board), 15, board, (x, y, d, d), "center", "middle", LABEL_MIN / 15)
+    # a sign's line is taller than the sign: its box reaches past the ring, so a - or + stands large in it
+    _text(surface, badge, _bold(board), 20, board, (x, y - d * 0.3, d, d * 1.6), "center", "middle", LABEL_MIN / 20)
     return d + 1 * MM
 
 
