@@ -126,7 +126,7 @@ def test_swing_faces_are_marked(tmp_path: Path) -> None:
 def test_too_few_borders_and_markers_fail(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
     comps = folder / "components.yaml"
-    edit(comps, "qty: 131 ", "qty: 110 ", unique=True)
+    edit(comps, "qty: 132 ", "qty: 110 ", unique=True)
     edit(comps, "{party: red, symbol: elephant, figure: white, qty: 18}",
          "{party: red, symbol: elephant, figure: white, qty: 7}", unique=True)
     code, out = validate(folder)
