@@ -170,8 +170,8 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock]
     # pages to cut printed on paper: card glued behind them makes sturdier pieces; not a page of fold pairs
     # (folded and glued they are two layers already) nor a two-sided sheet (card would hide its backs)
-    to_card = [n for n in paper_cut if not (folds and _two_sided(doc.sheets[n - 1])) and roles[n - 1] != "back"
-               and not (n < len(roles) and roles[n] == "back")]
+    to_card = [n for n in paper_cut if not (folds and _two_sided(doc.sheets[n - 1])) and roles[n - 1] == "pieces"
+               and not (n < len(roles) and roles[n] == "back")]  # pieces: not a board's parts
     if to_card:
         lines.append(tr("For sturdier pieces, glue {pages} to thin card before you cut.", pages=pages_named(to_card)))
     if "crop" in marks:
