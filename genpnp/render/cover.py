@@ -475,20 +475,23 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) 
     for i, (title, page) in enumerate(entries):
         col, row = divmod(i, rows)
         cx, cy = x + col * col_w, y - row * 11
-        room = col_w - 14 * MM  # the title keeps clear of its page number
+        room = col_w - 8 * MM - fonts.text_width(page, look.regular, 9) - 3 * MM  # clear of its pages
         size = 9.0
         while size > 6.5 and fonts.text_width(title, look.regular, size) > room:
             size -= 0.25
         surface.text(cx, cy, title, look.regular, size, INK, "left")
-        surface.text(cx + col_w - 6 * MM, cy, str(page), look.regular, 9, INK, "right")
+        surface.text(cx + col_w - 6 * MM, cy, page, look.regular, 9, INK, "right")
     return y - rows * 11 - 4 * MM
 
 
-def contents_entries(doc: Any) -> list[tuple[str, int]]:
+def contents_entries(doc: Any) -> list[tuple[str, str]]:
+    """(title, pages) in page order: "4", or "4–5" for a section that runs on over several pages."""
     entries = list(doc.contents)  # the cover is where the contents is read: not an entry of it
     if doc.calibration:
         entries = sorted(entries + [(tr("Duplex calibration"), doc.calibration)], key=lambda e: e[1])
-    return entries
+    last = getattr(doc, "last_pages", {})
+    return [(title, f"{page}–{last[title]}" if last.get(title, page) > page else str(page))
+            for title, page in entries]
 
 
 LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),
