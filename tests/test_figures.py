@@ -275,3 +275,39 @@ def test_a_cut_closes_up_each_group_and_widens_the_gaps_between_groups(tmp_path:
     assert a1.box[0] == pytest.approx(a2.box[0])  # a column of one group stays aligned
     assert a1.box[0] >= 0  # the row's outer end stays where it was: nothing pushed past the edge
     assert on_b2.box == b2.box and c1.cell  # a piece on a cell moves with it; the good group keeps its cells
+
+
+def test_a_bad_group_left_over_is_dashed_and_labelled_without_a_cross(tmp_path: Path) -> None:
+    block = ("grid: 1x4\n"
+             "outlines:\n"
+             "  - {cells: [A1, B1], style: bad, pieces: [cards, cards]}\n"
+             "  - {cells: [D1], style: bad, cross: false, label: left over, pieces: [cards]}\n")
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    assert [o[1] for o in fig.outlines] == ["bad", "bad"]  # both dashed
+    assert len(fig.crosses) == 1  # only the first carries a cross
+    cell = fig.grid[2]
+    assert fig.crosses[0][0] == pytest.approx(cell)  # at the centre of A1:B1, not over D1
+    assert [t for *_, t in fig.labels] == ["left over"]
+
+
+def test_a_piece_on_a_range_of_fine_cells_is_drawn_to_scale_and_turned(tmp_path: Path) -> None:
+    from genpnp.core.units import MM
+
+    block = ("grid: 60x50\n"
+             "cell: 2mm\n"
+             "lines: false\n"
+             "pieces:\n"
+             "  - {piece: cards, at: \"A1:AF44\"}\n"      # 64 x 88 mm of cells: the 63 x 88 card whole
+             "  - {piece: cards, at: \"A46:AT60\", turn: \"90\"}\n"  # 92 x 30 mm: too short, so shrunk
+             "  - {piece: cards, at: B2}\n")              # one 2 mm cell: shrunk to fit it
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    whole, turned, small = fig.pieces
+    assert whole.box[2] == pytest.approx(63 * MM) and whole.box[3] == pytest.approx(88 * MM)
+    assert whole.box[0] == pytest.approx(0.5 * MM)  # centred on its 64 mm of cells
+    assert turned.turn == 90 and turned.box[2] / turned.box[3] == pytest.approx(88 / 63)  # lying on its side
+    assert turned.box[3] == pytest.approx(30 * MM)
+    assert small.box[2] <= 2 * MM + 1e-6 and small.box[3] <= 2 * MM + 1e-6
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 151x2\ncell: 2mm\n")))
+    assert "guide.md:6:1: a grid of 151x2 cells: at most 150 a side" in joined

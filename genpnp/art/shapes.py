@@ -15,7 +15,8 @@ from genpnp.core.records import dataclass
 @art("rect")
 @dataclass(frozen=True, kw_only=True)
 class Rect(ArtElement):
-    """A rectangle filling the box, optionally rounded."""
+    """A rectangle filling the box, optionally rounded. In a build with bleed, a filled square-cornered one
+    that reaches an edge of the face (a band, a frame) runs on past that edge into the bleed."""
 
     fill: Color | None = fld(ColorSpec(), None, "fill colour")
     stroke: Color | None = fld(ColorSpec(), None, "outline colour")

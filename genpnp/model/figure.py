@@ -33,9 +33,10 @@ class FigPiece:
     schema_name = "figure piece"
     piece: str = fld(Str(), doc="the piece: `component`, `component#2` (its 2nd piece) or `component[field=value]`; "
                      "then `#back` to show its back", example="tiles[random=true]#back")
-    at: str = fld(Str(), "", "the cell it lies on (board and grid figures)", "B2")
+    at: str = fld(Str(), "", "the cell it lies on (board and grid figures); on a square grid a range (`A1:C3`) "
+                  "is the rectangle it lies centred on, so a piece larger than a cell is drawn to scale", "B2")
     label: str = fld(Str(max_len=80), "", "words under it (row figures)", "Random tile")
-    turn: int = fld(Enum("0", "90", "180", "270"), "0", "turned clockwise by this many degrees (row figures)")
+    turn: int = fld(Enum("0", "90", "180", "270"), "0", "turned clockwise by this many degrees")
     loc: Loc = Loc("<built-in>")
 
 
@@ -46,6 +47,8 @@ class FigOutline:
     schema_name = "figure outline"
     cells: tuple = fld(ListOf(Str(), min_len=1), doc="the cells, as the board labels them", example=["A1", "A2"])
     style: str = fld(Enum(*STYLES), "plain", "good (solid), bad (dashed, with a cross) or plain")
+    cross: bool = fld(Bool(), True, "a bad group's cross over its cells; false: the dashed line alone (pieces "
+                      "left over rather than removed, named by the label)")
     label: str = fld(Str(max_len=40), "", "words under the group", "legal")
     pieces: tuple = fld(ListOf(Str()), (), "pieces laid on its cells, in the order of `cells` (under the "
                         "figure's own `pieces`)", ["tiles#1", "tiles#2"])
@@ -92,7 +95,8 @@ class FigPanel:
     label: str = fld(Str(max_len=60), "", "words under the panel", "allowed")
     style: str = fld(Enum(*STYLES), "plain", "good (a tick by the label), bad (a cross) or plain (none)")
     board: str = fld(Str(), "", "as in a figure", "board")
-    grid: str = fld(Str(r"[1-9][0-9]?x[1-9][0-9]?", hint="ROWSxCOLS, e.g. 4x6"), "", "as in a figure", "2x4")
+    grid: str = fld(Str(r"[1-9][0-9]{0,2}x[1-9][0-9]{0,2}", hint="ROWSxCOLS, e.g. 4x6 (at most 150 a side)"), "",
+                    "as in a figure", "2x4")
     cell: float = fld(Length(lo=2 * MM), 0.0, "as in a figure")
     lines: bool = fld(Bool(), True, "as in a figure")
     show: tuple = fld(ListOf(Str(), single=True), (), "as in a figure", ["C2:E5"])
@@ -107,6 +111,9 @@ class FigPanel:
     loc: Loc = Loc("<built-in>")
 
 
+GRID_MAX = 150  # a blank grid's largest side in cells (fine cells draw large pieces to scale)
+
+
 PANEL_KEYS = ("board", "grid", "cell", "lines", "show", "pieces", "outlines", "arrows", "callouts", "crosses",
               "edges", "row", "cut")
 
@@ -119,7 +126,7 @@ class FigureSpec:
     caption: str = fld(Str(max_len=400), "", "the caption under the figure (Markdown emphasis allowed)")
     board: str = fld(Str(), "", "a board component of the game: the figure shows the cells of `show`",
                      "board")
-    grid: str = fld(Str(r"[1-9][0-9]?x[1-9][0-9]?", hint="ROWSxCOLS, e.g. 4x6"), "",
+    grid: str = fld(Str(r"[1-9][0-9]{0,2}x[1-9][0-9]{0,2}", hint="ROWSxCOLS, e.g. 4x6 (at most 150 a side)"), "",
                     "a blank grid of ROWSxCOLS square cells (columns A, B, ... rows 1, 2, ... from the top)", "2x4")
     cell: float = fld(Length(lo=2 * MM), 0.0, "a grid cell's side (default: the largest piece placed on it)")
     lines: bool = fld(Bool(), True, "draw the grid's lines")
@@ -512,6 +519,9 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             cells = Cells(board)
         else:
             rows, cols = (int(n) for n in spec.grid.split("x"))
+            if max(rows, cols) > GRID_MAX:
+                bad(spec.loc, f"a grid of {spec.grid} cells: at most {GRID_MAX} a side (choose larger cells)")
+                return None
             side = spec.cell or _largest(spec, game)
             cells = Cells(grid=(rows, cols, side))
     except CellError as exc:
@@ -556,18 +566,27 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if not p.at:
             bad(p.loc, 'a piece on a board or grid needs "at": the cell it lies on')
             continue
-        cell = poly(p.at, p.loc)
-        if cell is None:
+        span = ":" in p.at and cells.hexmap is None  # a rectangle of cells: the piece lies centred on it
+        try:
+            refs = cells.expand(p.at) if span else [p.at]
+        except CellError as exc:
+            bad(p.loc, str(exc))
             continue
+        corners = [q for r in (refs[0], refs[-1]) if (q := poly(r, p.loc)) is not None]
+        if len(corners) < 2 and not (corners and len(refs) == 1):
+            continue
+        cell = [pt for q in corners for pt in q]
         named.append(cell)
         x0, y0, x1, y1 = _bbox(cell)
-        scale = min(1.0, (x1 - x0) / piece.w, (y1 - y0) / piece.h)
-        w, h = piece.w * scale, piece.h * scale
+        turn = int(p.turn)
+        pw, ph = (piece.h, piece.w) if turn in (90, 270) else (piece.w, piece.h)
+        scale = min(1.0, (x1 - x0) / pw, (y1 - y0) / ph)
+        w, h = pw * scale, ph * scale
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        spot = cells.clear_spot(p.at, comp, w, h)
+        spot = None if span else cells.clear_spot(p.at, comp, w, h)
         if spot is not None:
             cx, cy = spot
-        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), cell=(x0, y0, x1, y1)))
+        drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), turn, cell=(x0, y0, x1, y1)))
         at = p.at.strip().upper()
         if spec.cut and at not in groups and at not in styled:  # a piece in no group lies as it was laid out
             groups[at] = len(spec.outlines) + len(groups)
@@ -591,7 +610,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
-        if o.style == "bad":
+        if o.style == "bad" and o.cross:
             crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, 0.0))
     for a in spec.arrows:
         pts = [q for ref in a.path if (q := poly(ref, a.loc)) is not None]

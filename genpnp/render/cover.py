@@ -161,7 +161,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if paper_cut:  # pages to cut printed on paper: card behind them makes sturdier pieces
         card = (tr("For sturdier pieces, glue a paper sheet to thin card before you cut it") if stock
                 else tr("For sturdier pieces, glue a sheet to thin card before you cut it"))
-        if folds:
+        if folds and any(_two_sided(doc.sheets[n - 1]) for n in paper_cut):
             card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
         if o.backs == "duplex" and any(roles[n - 1] == "back" for n in paper_cut):
             card += tr("; a two-sided paper sheet stays as it is (card would hide the registration), or glue its "
@@ -178,7 +178,9 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
             lines.append(tr("Boards over several pages: trim each part on its red dotted line and lay it on the glue "
                             "strip of the part before, its edge on the solid red line."))
     if o.ink == "bw":
-        lines.append(tr("Black-and-white edition: colours print as the greys and patterns in the legend."))
+        patterns = any(c.pattern for c in doc.game.palette.values() if c.label)
+        lines.append(tr("Black-and-white edition: colours print as the greys and patterns in the legend.") if patterns
+                     else tr("Black-and-white edition: colours print as the greys in the legend."))
     elif o.ink == "saver":
         lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
@@ -195,6 +197,11 @@ def shares_cut_lines(doc: Any) -> bool:
                if p.piece.shape == "rect"):
             return True
     return False
+
+
+def _two_sided(sheet: Any) -> bool:
+    """Whether a page holds pieces with a back (fold pairs in a fold build)."""
+    return any(getattr(p.component, "back", None) for p in getattr(sheet, "placements", ()))
 
 
 def card_stock_pages(doc: Any) -> list[int]:
@@ -559,7 +566,7 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) ->
                 row_y, row_h = row_y - row_h, 12.0
             sx, sy = x + col * col_w, row_y
             surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
-            grey = tr(" - prints as {percent}% grey", percent=round((1 - grey_of(color)) * 100)) if ink == "bw" else ""
+            grey = tr(": {shade}", shade=tr(_shade(grey_of(color)))) if ink == "bw" else ""
             pattern = tr(" with {pattern}", pattern=tr(color.pattern)) if ink == "bw" and color.pattern else ""
             lines = fonts.wrap(f"{color.label}{grey}{pattern}", look.regular, 8, col_w - 18 * MM)
             for n, line in enumerate(lines):  # wrapped within its column: never over the next swatch
@@ -569,6 +576,12 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) ->
     if doc.options.ink == "color":
         y = _grey_clashes(surface, doc, x, y, w, look)
     return y - 4 * MM
+
+
+def _shade(grey: float) -> str:
+    """A grey level in words, as a player names the swatch ("light grey"), not as a printer's percentage."""
+    return ("white" if grey > 0.95 else "light grey" if grey >= 0.6 else "mid grey" if grey >= 0.35
+            else "dark grey" if grey > 0.08 else "black")
 
 
 def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:

@@ -9,9 +9,13 @@ from genpnp.render import renderer
 from genpnp.render.shapes import outline
 
 
-def draw_elements(surface: Any, elements: Any, w: float, h: float) -> None:
-    """Art elements on a w x h face (origin bottom-left), each turned about its box's centre if asked."""
+def draw_elements(surface: Any, elements: Any, w: float, h: float, bleed: float = 0.0) -> None:
+    """Art elements on a w x h face (origin bottom-left), each turned about its box's centre if asked.
+    With ``bleed``, a filled rectangle that reaches an edge of the face (a band, a frame) runs on into
+    the bleed past that edge, as the face's own fill does, so that a cut a little off leaves no paper."""
     for element in elements:
+        if bleed and _bleeds(element, surface, w, h, bleed):
+            continue
         if element.rotate:
             surface.save()
             x, y, bw, bh = element.resolve_box(w, h)
@@ -24,13 +28,31 @@ def draw_elements(surface: Any, elements: Any, w: float, h: float) -> None:
             element.draw(surface, w, h)
 
 
+def _bleeds(element: Any, surface: Any, w: float, h: float, bleed: float) -> bool:
+    """Draw a square-cornered filled rectangle that touches the face's edge grown into the bleed on the
+    sides it touches (its outline, if any, stays on its box); False for any other element."""
+    if getattr(element, "art_name", "") != "rect" or element.rotate or element.radius or element.fill is None:
+        return False
+    x, y, bw, bh = element.resolve_box(w, h)
+    near = 0.01
+    left, bottom = x <= near, y <= near
+    right, top = x + bw >= w - near, y + bh >= h - near
+    if not (left or bottom or right or top):
+        return False
+    gx, gy = x - bleed * left, y - bleed * bottom
+    surface.rect(gx, gy, bw + bleed * (left + right), bh + bleed * (bottom + top), fill=element.fill)
+    if element.stroke is not None:
+        surface.rect(x, y, bw, bh, stroke=element.stroke, width=element.width)
+    return True
+
+
 def draw_face(face: Any, shape: str, w: float, h: float, radius: float, bleed: float, surface: Any) -> None:
     """A resolved face: fill (grown by the bleed), elements, then the outline. With bleed the art runs
     past the trim and no outline is drawn: a line on the trim shows as an edge where a cut wanders."""
     if face.fill is not None:
         grow_shape = shape if not (shape == "rounded" and bleed) else "rect"
         surface.path(outline(grow_shape, 0, 0, w, h, radius, bleed), fill=face.fill)
-    draw_elements(surface, face.elements, w, h)
+    draw_elements(surface, face.elements, w, h, bleed)
     if face.stroke is not None and not bleed:
         inset = face.stroke_width / 2
         surface.path(outline(shape, inset, inset, w - 2 * inset, h - 2 * inset, max(radius - inset, 0)),

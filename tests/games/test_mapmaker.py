@@ -179,7 +179,7 @@ def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
     assert code == 0, out
     reader = PdfReader(str(tmp_path / f"mapmaker-letter-{ink}.pdf"))
     text = "\n".join(page.extract_text() for page in reader.pages)
-    assert len(reader.pages) == 6  # cover, aid (with its figure), board in two parts, voters with markers and borders
+    assert len(reader.pages) == 7  # cover, rules (2 pages), board in two parts, the card sheet of pieces, the aids
     for title in ("Player aid", "Board", "Voter tokens", "District markers", "District borders", "Lafair"):
         assert title in text
     assert "F5" in text and "3 players (55)" in text
@@ -187,7 +187,7 @@ def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
 
 def test_a_figure_naming_a_missing_piece_fails_at_its_line(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    line = edit(folder / "text" / "aid.md", "  - {piece: markers#1, at: F5}", "  - {piece: marker#1, at: F5}",
+    line = edit(folder / "text" / "aid.md", "  - {piece: markers#1, at: F4}", "  - {piece: marker#1, at: F4}",
                 unique=True)
     code, out = validate(folder)
     assert code == 1
