@@ -452,12 +452,12 @@ def test_pieces_turned_for_the_bleed_say_so_on_the_page(tmp_path: Path, paper: s
 
     pages = [s for s in bleed.sheets if s.role == "pieces"]
     if look(plain) == look(bleed):
-        assert not any("turned" in s.note for s in pages)
+        assert not any("sideways" in s.note for s in pages)
     else:
-        saved = re.search(r"fit on (\d+) pages, not (\d+)", pages[0].note)
+        saved = re.search(r"fits them on (\d+) pages instead of (\d+)", pages[0].note)
         assert saved and all(s.note == pages[0].note for s in pages)
         assert int(saved[1]) == len(pages) < int(saved[2])
-    assert not any("turned" in s.note for s in plain.sheets)
+    assert not any("sideways" in s.note for s in plain.sheets)
 
 
 def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp_path: Path):

@@ -43,16 +43,56 @@ def test_labels_size_with_the_row_and_never_drop_below_seven_points():
     for board in (small, usual, large):
         sizes = _texts(board)
         assert sizes and min(s for _, s in sizes) >= LABEL_MIN - 0.01, min(sizes, key=lambda t: t[1])
-    drawn = dict(_texts(large))
+    drawn = dict(_texts(replace(large, space_widths=())))
     assert drawn["Order"] == label_size(large)  # a space label, at the board's label size
 
 
-def test_the_note_is_printed_in_the_border_under_the_table_without_growing_the_board():
-    with_note = _board()
-    assert with_note.note
-    without = replace(with_note, note="")
-    assert with_note.size == without.size
-    words = " ".join(t for t, _ in _texts(with_note))
+def test_a_row_badge_rings_its_sign_beside_the_title():
+    board = _board()
+    assert board.row_badge and "\u2212" in board.texts[0].badge and "+" in board.texts[2].badge
+    surface = Texts()
+    piece = board.pieces[0]
+    draw(board, piece, "front", surface, piece.w, piece.h, 0.0)
+    signs = [size for text, size in surface.sizes if text in ("\u2212", "+")]
+    assert len(signs) == len(board.rows) and min(signs) >= 12  # one large sign per row
+    plain = Texts()
+    draw(replace(board, texts=tuple(replace(t, badge="") for t in board.texts)), piece, "front", plain,
+         piece.w, piece.h, 0.0)
+    assert not [t for t, _ in plain.sizes if t in ("\u2212", "+")]
+
+
+def test_space_widths_share_a_box_out_in_proportion():
+    board = _board(space_widths=(3.0, 2.0, 2.0, 1.0))
+    spaces = board.space_boxes(0, 0)
+    x, _, w, _ = board.box(0, 0)
+    widths = [s[2] for s in spaces[:4]]
+    assert abs(widths[0] - 3 * widths[3]) < 1e-6 and abs(widths[1] - 2 * widths[3]) < 1e-6
+    assert abs(sum(widths) + spaces[4][2] - w) < 1e-6  # the spaces and the cube's column fill the box
+    assert all(abs(a[0] + a[2] - b[0]) < 1e-6 for a, b in zip(spaces, spaces[1:]))  # side by side, no gap
+    equal = _board(space_widths=()).space_boxes(0, 0)
+    assert len({round(s[2], 6) for s in equal[:4]}) == 1
+
+
+def test_space_widths_give_one_width_per_space(tmp_path):
+    from pdfcheck import copy_game, edit, validate
+
+    folder = copy_game(tmp_path, "berzerka")
+    comps = folder / "components.yaml"
+    line = edit(comps, "space_widths: [12, 11.6, 11.6, 8.6]", "space_widths: [12, 11.6]", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert f"components.yaml:{line}:" in out and "space_widths: 2 widths for 4 spaces" in out, out
+
+
+def test_the_note_is_printed_in_the_border_under_the_table_growing_the_board_only_past_a_thin_margin():
+    wide = _board(margin=6 * MM)
+    assert wide.note
+    assert wide.size == replace(wide, note="").size  # a 6 mm margin holds the note's line
+    thin = _board(margin=3 * MM)
+    without = replace(thin, note="")
+    assert thin.size[1] - without.size[1] > 2 * MM  # a 3 mm margin: a band under the table holds it
+    assert thin.bottom() >= 6 * MM - 1e-6
+    words = " ".join(t for t, _ in _texts(thin))
     assert "sheet protector" in words and "sheet protector" not in " ".join(t for t, _ in _texts(without))
 
 

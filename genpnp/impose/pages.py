@@ -189,8 +189,9 @@ class RunPages:
         upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
         if upright and upright <= self.page_count:
             return ""
-        return tr("turned sideways so that with the bleed these fit on {count} pages, not {upright}",
-                  count=self.page_count, upright=upright) if upright else tr("turned sideways to fit with the bleed")
+        return tr("Pieces turned sideways: with the bleed, that fits them on {count} pages instead of {upright}.",
+                  count=self.page_count, upright=upright) if upright else \
+            tr("Pieces turned sideways: with the bleed, they fit no other way.")
 
     def to_side(self) -> RunPages:
         """The same pages with the block against the left of the area rather than centred, so that

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from genpnp.art.base import substitute
 from genpnp.art.text import BOARD_FONT_DOC, FONT, HEADING_FONT_DOC, board_fonts
-from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, ListOf, Prose, Str, fld
+from genpnp.content.schema import INVALID, ColorSpec, Ctx, Enum, Int, Length, ListOf, Num, Prose, Str, fld
 from genpnp.core.color import Color
 from genpnp.core.errors import Loc
 from genpnp.core.records import dataclass
@@ -23,6 +23,7 @@ from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
 VALUE_BAND = 8 * MM  # over a value spot, the band the row's printed value stands in
 SPOT_PAD = 2 * MM
+NOTE_ROOM = 6 * MM  # under the table, the height a note's line needs (in the margin and, if thinner, a band)
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class RowText:
     text: str
     value: str
     loc: Loc
+    badge: str = ""
 
 
 @kind("table-board")
@@ -58,10 +60,15 @@ class TableBoard(Component):
     row_subtitle: str = fld(Prose(), "", "a second line under the title")
     row_text: str = fld(Prose(), "", "small text under the title (wrapped)")
     row_value: str = fld(Str(), "", "text of the value cell, e.g. x{base}; empty: no value column")
+    row_badge: str = fld(Prose(), "", "a sign or short word in a ring at the top right of a row's title cell, "
+                         "e.g. a penalty's + or -; {field} takes a field of the row's item, [colour] tags colour it "
+                         "(empty: none)", "[{sign_colour}]{sign}[/]")
     columns: int = fld(Int(1, 12), 3, "number of columns (players)")
     column_label: str = fld(Prose(), "Player {n}", "heading of each column; {n} is its number")
     name_label: str = fld(Prose(), "Name", "label of the name line under each heading (empty: none)")
     spaces: tuple = fld(ListOf(Str(), min_len=1), ("Score",), "labelled spaces of each box, left to right")
+    space_widths: tuple = fld(ListOf(Num(0.2, 20)), (), "relative widths of the spaces, one per space (a space "
+                              "of 2 is twice as wide as one of 1; default: equal)", [3, 3, 2, 1.5])
     marker: float = fld(Length(), 0.0, "side of a square marker spot at the right of each box (0: none)")
     marker_label: str = fld(Prose(), "", "small label above the marker spot")
     heading: str = fld(Prose(), "", "title printed across the top of the board")
@@ -101,6 +108,10 @@ class TableBoard(Component):
         obj = cls(**values)
         if not obj.rows:
             return ctx.error(loc, "a table board needs at least one row")
+        if obj.space_widths and len(obj.space_widths) != len(obj.spaces):
+            at = data.loc_of("space_widths") if hasattr(data, "loc_of") and "space_widths" in data else loc
+            return ctx.error(at, f"space_widths: {len(obj.space_widths)} widths for {len(obj.spaces)} spaces "
+                             "(give one width per space)")
         texts = []
         for item in obj.rows:
             row = _row_text(obj, item, ctx)
@@ -137,7 +148,12 @@ class TableBoard(Component):
     def size(self) -> tuple[float, float]:
         w = 2 * self.margin + self.title_width + self.value_w + self.columns * self.column_width
         h = 2 * self.margin + self.band + self.header_height + len(self.rows) * self.row_height + self.total_h
-        return w, h
+        return w, h + self.note_band
+
+    @property
+    def note_band(self) -> float:
+        """Room the note takes under the table, beyond a margin too thin to hold it clear of the frame."""
+        return max(0.0, NOTE_ROOM - self.margin) if self.note else 0.0
 
     @property
     def total_h(self) -> float:
@@ -194,8 +210,12 @@ class TableBoard(Component):
         """The labelled spaces of a box, left to right, then the marker column (if any)."""
         x, y, w, h = self.box(row, col)
         marker_w = self.marker + 3 * MM if self.marker else 0.0
-        each = (w - marker_w) / len(self.spaces)
-        out = [(x + i * each, y, each, h) for i in range(len(self.spaces))]
+        weights = self.space_widths or (1.0,) * len(self.spaces)
+        unit = (w - marker_w) / sum(weights)
+        out, at = [], x
+        for weight in weights:
+            out.append((at, y, weight * unit, h))
+            at += weight * unit
         if marker_w:
             out.append((x + w - marker_w, y, marker_w, h))
         return out
@@ -249,7 +269,7 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
 
     used: set[str] = set()
     parts = []
-    for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value):
+    for template in (board.row_title, board.row_subtitle, board.row_text, board.row_value, board.row_badge):
         before = len(ctx.problems.items)
         for name in sorted(field_names(template)):
             value = item.fields.get(name)
@@ -264,8 +284,8 @@ def _row_text(board: TableBoard, item: Item, ctx: Ctx) -> Any:
         if value is INVALID:
             return INVALID
         parts.append(value)
-    title, subtitle, text, value = parts
-    return RowText(title, subtitle, text, value, item.loc)
+    title, subtitle, text, value, badge = parts
+    return RowText(title, subtitle, text, value, item.loc, badge)
 
 
 __all__ = ["TableBoard", "RowText", "CellGrid"]

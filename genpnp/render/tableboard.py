@@ -16,6 +16,7 @@ from genpnp.render import renderer
 PAD = 2 * MM
 LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
 LABEL_MAX = 10.0
+BADGE = 6.5 * MM  # the ring of a row's badge
 
 
 def label_size(board: TableBoard) -> float:
@@ -76,19 +77,33 @@ def draw_row_title(surface: Any, board: TableBoard, row: int) -> None:
     ix, iy, iw, ih = inner
     title_h = min(13.0, ih * 0.34)
     size = max(title_h * 0.85, LABEL_MIN)
-    _text(surface, texts.title, _bold(board), size, board, (ix, iy + ih - title_h, iw, title_h),
+    ring = _draw_badge(surface, board, texts.badge, ix + iw, iy + ih) if texts.badge else 0.0
+    _text(surface, texts.title, _bold(board), size, board, (ix, iy + ih - title_h, iw - ring, title_h),
           "left", min_scale=LABEL_MIN / size)
     used = title_h
     if texts.subtitle:
-        sub_h = min(9.0, ih * 0.2)
-        size = max(sub_h * 0.8, LABEL_MIN)
-        sub_box = (ix, iy + ih - used - sub_h, iw, sub_h)
+        # as large as the row's text: the subtitle (an objective, a rule of thumb) is read during play
+        size = max(label_size(board), 8.0)
+        sub_h = min(size * 1.45, ih * 0.25)  # room for a larger sign or icon in the line
+        # beside the ring where the ring reaches down to it
+        sub_box = (ix, iy + ih - used - sub_h, iw - (ring if BADGE > used else 0.0), sub_h)
         _text(surface, texts.subtitle, _bold(board), size, board, sub_box, "left", min_scale=LABEL_MIN / size)
         used += sub_h
     if texts.text:
         size = max(label_size(board), 8.0)
         _text(surface, texts.text, board.font, size, board, (ix, iy, iw, ih - used - 1), "left", "top",
               LABEL_MIN / size)
+
+
+def _draw_badge(surface: Any, board: TableBoard, badge: str, right: float, top: float) -> float:
+    """A row's badge: its text, large and bold, in a ring at the top right of the title cell (its top
+    right corner at ``right``, ``top``); returns the width it takes from the title line, gap included."""
+    d = BADGE
+    x, y = right - d, top - d
+    surface.circle(x + d / 2, y + d / 2, d / 2, fill=board.fill, stroke=board.line, width=0.8)
+    # a sign's line is taller than the sign: its box reaches past the ring, so a - or + stands large in it
+    _text(surface, badge, _bold(board), 20, board, (x, y - d * 0.3, d, d * 1.6), "center", "middle", LABEL_MIN / 20)
+    return d + 1 * MM
 
 
 def draw_value(surface: Any, board: TableBoard, row: int) -> None:
@@ -143,8 +158,8 @@ def draw_header(surface: Any, board: TableBoard) -> None:
             continue
         _text(surface, label, _bold(board), 10, board, (x, y + ch * 0.55, cw, ch * 0.42))
         base = y + ch * 0.2
-        label_w = fonts.text_width(board.name_label + ":", board.font, 7)
-        surface.text(x + PAD, base + 1, board.name_label + ":", board.font, 7, board.ink)
+        label_w = fonts.text_width(board.name_label + ":", board.font, 8)
+        surface.text(x + PAD, base + 1, board.name_label + ":", board.font, 8, board.ink)
         surface.line(x + PAD + label_w + 2, base, x + cw - PAD, base, board.line, 0.5)
 
 

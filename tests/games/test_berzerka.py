@@ -16,11 +16,11 @@ from genpnp.rules.supply import assign
 GAME = Path(__file__).resolve().parents[2] / "content" / "berzerka"
 
 FIVE_SUITS_OF_TEN = """suits:
-  - {name: Hearts, symbol: heart, colour: "#D7263D"}
-  - {name: Diamonds, symbol: diamond, colour: "#1C3F94"}
-  - {name: Clubs, symbol: club, colour: "#3FA34D"}
-  - {name: Spades, symbol: spade, colour: "#1A1A1A"}
-  - {name: Crowns, symbol: diamond, colour: "#8A5A00"}
+  - {name: Hearts, symbol: heart, colour: "#D7263D", ink: "#D7263D"}
+  - {name: Diamonds, symbol: diamond, colour: "#1C3F94", ink: "#1C3F94"}
+  - {name: Clubs, symbol: club, colour: "#3FA34D", ink: "#3FA34D"}
+  - {name: Spades, symbol: spade, colour: "#1A1A1A", ink: "#1A1A1A"}
+  - {name: Crowns, symbol: diamond, colour: "#8A5A00", ink: "#8A5A00"}
 ranks:
 """ + "".join(f'  - {{value: {v}, label: "{v}"}}\n' for v in range(1, 11))
 
@@ -63,14 +63,15 @@ def test_shipped_deck_is_four_suits_of_thirteen() -> None:
     keys = {(p.fields["suit_name"], p.fields["rank_value"]) for p in deck.pieces}
     assert len(keys) == 52
     assert deck.pieces[0].fields == {"suit_name": "Hearts", "suit_symbol": "heart", "suit_colour": "hearts",
-                                     "rank_value": 1, "rank_label": "1"}
+                                     "suit_ink": "hearts-ink", "rank_value": 1, "rank_label": "1"}
 
 
 def test_a_suit_listed_twice_is_a_duplicated_card(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     deck = folder / "data" / "deck.yaml"
-    spades = '  - {name: Spades, symbol: spade, colour: spades}\n'
-    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: hearts}\n', unique=True) + 1
+    spades = '  - {name: Spades, symbol: spade, colour: spades, ink: spades-ink}\n'
+    line = edit(deck, spades, spades + '  - {name: Hearts, symbol: heart, colour: hearts, ink: hearts-ink}\n',
+                unique=True) + 1
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"berzerka/data/deck\.yaml:{line}:\d+: [\w-]*/?deck-unique: the 1 of Hearts is in the", out)
@@ -119,17 +120,17 @@ def test_the_spare_token_is_spare(tmp_path: Path) -> None:
 def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     components = folder / "components.yaml"
-    line = edit(components, "    size: 66mm x 26mm\n", "    size: 69mm x 26mm\n", unique=True)
+    line = edit(components, "    size: 65.5mm x 26mm\n", "    size: 68.5mm x 26mm\n", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: contract-tiles are 69 mm x 26 mm; "
-                     r"they should be 66 mm x 26 mm", out)
+    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: contract-tiles are 68.5 mm x 26 mm; "
+                     r"they should be 65.5 mm x 26 mm", out)
 
 
 def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     contracts = folder / "data" / "contracts.yaml"
-    extra = "  - {name: Extra, objective: x, detail: y, base: 1}\n"
+    extra = "  - {name: Extra, objective: x, penalty: \"+\", detail: y, base: 1}\n"
     contracts.write_text(contracts.read_text(encoding="utf-8") + extra, encoding="utf-8")
     code, out = validate(folder)
     assert code == 1
@@ -150,7 +151,7 @@ def test_the_texts_quote_the_game_length_from_the_board(tmp_path: Path) -> None:
     assert "A full game has 5 contracts, so with 3 players it lasts 15 hands" in texts(GAME)
     folder = copy_game(tmp_path, "berzerka")
     contracts = folder / "data" / "contracts.yaml"
-    extra = "  - {name: Extra, objective: x, detail: y, base: 11}\n"
+    extra = "  - {name: Extra, objective: x, penalty: \"+\", detail: y, base: 11}\n"
     contracts.write_text(contracts.read_text(encoding="utf-8") + extra, encoding="utf-8")
     text = texts(folder)
     assert "A full game has 6 contracts, so with 3 players it lasts 18 hands" in text

@@ -100,9 +100,9 @@ def test_every_contract_says_which_way_the_penalty_goes() -> None:
     contracts = list(board.rows) + list(tiles.items)
     assert len(contracts) == 18
     for item in contracts:
-        best, objective = item.fields["best"], item.fields["objective"]
+        best, penalty = item.fields["best"], item.fields["penalty"]
         assert best in ("high", "low")
-        assert objective.endswith("(penalty: minus)" if best == "high" else "(penalty: plus)"), item.fields["name"]
+        assert penalty == ("\u2212" if best == "high" else "+"), item.fields["name"]  # minus where high is best
     assert "base" not in {k for item in tiles.items for k in item.fields}  # a tile plays for its row's value
 
 

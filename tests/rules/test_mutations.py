@@ -32,7 +32,7 @@ CASES = {
     "board 8x7": Case("gerrymander", "components.yaml", "    cols: 8\n", "    cols: 7\n", "board-square"),
     "both sets red": Case("gerrymander", "components.yaml", "        fill: blue\n", "        fill: red\n",
                           "two-colours"),
-    "die deleted": Case("gerrymander", "game.yaml", "red-tiles, blue-tiles, die]", "red-tiles, blue-tiles]",
+    "die deleted": Case("gerrymander", "game.yaml", "blue-tiles, die, turn-aid]", "blue-tiles, turn-aid]",
                         "standard-die"),
     "olympia misspelt": Case("redistrict", "data/track.yaml", "- {kind: olympia, label: OLYMPIA}\n",
                              "- {kind: olympiaa, label: OLYMPIA}\n", "content"),

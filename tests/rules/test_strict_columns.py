@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from pdfcheck import CONTENT, copy_game, edit, output_of
@@ -19,13 +20,18 @@ def test_every_shipped_game_passes_strict() -> None:
 
 def test_a_column_only_a_rule_reads_is_used_and_an_unread_one_is_not(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
-    # best is read by the rule tiles-complete alone: drop it from that rule and it is unused
-    edit(folder / "game.yaml", "filled: [name, objective, detail, best]", "filled: [name, objective, detail]",
-         unique=True)
+    # a column no face draws: used while the rule tiles-complete reads it, unused once it does not
+    tiles = folder / "data" / "contract-tiles.yaml"
+    edit(tiles, "  - name: ", "  - note: x\n    name: ", count=tiles.read_text(encoding="utf-8").count("  - name: "))
+    rule = "filled: [name, objective, penalty, detail, best]"
+    edit(folder / "game.yaml", rule, rule.replace("best]", "best, note]"), unique=True)
+    code, out = output_of("validate", "--strict", "--content", str(folder.parent), "berzerka")
+    assert code == 0, out
+    edit(folder / "game.yaml", rule.replace("best]", "best, note]"), rule, unique=True)
     code, out = output_of("validate", "--strict", "--content", str(folder.parent), "berzerka")
     assert code == 1
-    assert 'contract-tiles.yaml:7:5: the column "best" is not used by any face of "contract-tiles" or by the rules' \
-        in out
+    assert re.search(r'contract-tiles\.yaml:\d+:\d+: the column "note" is not used by any face of "contract-tiles" '
+                     r"or by the rules", out), out
 
 
 def test_a_field_a_rule_kind_reads_by_name_is_used(tmp_path: Path) -> None:

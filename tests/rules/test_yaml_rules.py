@@ -85,7 +85,7 @@ def test_gerrymander_die_board_and_colours_point_at_the_key(tmp_path: Path) -> N
     out = validate(folder)[1]
     assert re.search(r"components\.yaml:\d+:\d+: two-colours: blue-tiles.faces.front.fill is the same", out)
     comps.write_text(original[: original.index("  die:")])
-    edit(folder / "game.yaml", "red-tiles, blue-tiles, die]", "red-tiles, blue-tiles]", unique=True)
+    edit(folder / "game.yaml", "blue-tiles, die, turn-aid]", "blue-tiles, turn-aid]", unique=True)
     out = validate(folder)[1]
     assert re.search(r"game\.yaml:\d+:\d+: standard-die: the game needs a die", out)
 
