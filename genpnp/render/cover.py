@@ -75,6 +75,9 @@ def _frame_scale_text(doc: Any) -> str:
     return make_frame(doc.options).scale_text
 
 
+READING_ROLES = ("cover", "text", "page", "blank")  # pages to read and write on, nothing to cut
+
+
 def print_steps(doc: Any, roles: list[str]) -> list[str]:
     """The print jobs of this build in the order to print them, each page in exactly one: the
     calibration sheet first (its pages named), then each run of pages by sides (double-sided or
@@ -86,10 +89,14 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
     cal = {doc.calibration, doc.calibration + 1} if getattr(doc, "calibration", 0) else set()
     single = getattr(doc, "single_sided", 0)
 
-    def double(page: int) -> bool:
-        return o.backs == "duplex" and single != 1 and (not single or page < single)
+    def double(page: int) -> bool | None:
+        if o.backs == "duplex":
+            return single != 1 and (not single or page < single)
+        # a build without backs: pages to read and write on may share a sheet, cut pages may not (None: either)
+        return None if roles[page - 1] in READING_ROLES and reading > 1 else False
 
-    jobs: list[tuple[tuple[bool, bool], list[int]]] = []
+    reading = sum(r in READING_ROLES for r in roles)
+    jobs: list[tuple[tuple[bool | None, bool], list[int]]] = []
     for page in range(1, total + 1):
         if page in cal:
             continue
@@ -108,8 +115,13 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
         on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
         if whole and two:
             text = tr("Print double-sided{on}, flipping on the {flip} edge.", flip=flip, on=on)
+        elif whole and two is None:
+            text = tr("Print double-sided if your printer can, else single-sided{on}.", on=on)
         elif whole:
             text = tr("Print single-sided{on}.", on=on)
+        elif two is None:
+            text = tr("Print {pages}{on}, double-sided if your printer can (nothing on them is cut out).",
+                      pages=pages_named(pages), on=on)
         elif two:
             text = tr("Print {pages} double-sided{on}, flipping on the {flip} edge.", pages=pages_named(pages),
                       flip=flip, on=on)
@@ -121,7 +133,8 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
     if "back" in roles:
         lines.append(tr("A page titled \"(backs)\" prints on the back of the sheet before it."))
         if o.backs == "duplex":  # one rule on every paper
-            lines.append(tr("Every two-sided piece prints so, on any paper: none is a fold pair."))
+            lines.append(tr("Every two-sided piece has its back printed on the back of the sheet: none is a fold "
+                            "pair."))
     if o.backs == "duplex" and single == 1:
         lines.append(tr("This build has no two-sided sheet: every page prints single-sided."))
     return lines
@@ -158,15 +171,12 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         lines.append(tr("Pieces that share their cut lines: cut each sheet into full-width strips along the rows "
                         "first, then cut each strip across into pieces."))
     paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock]
-    if paper_cut:  # pages to cut printed on paper: card behind them makes sturdier pieces
-        card = (tr("For sturdier pieces, glue a paper sheet to thin card before you cut it") if stock
-                else tr("For sturdier pieces, glue a sheet to thin card before you cut it"))
-        if folds and any(_two_sided(doc.sheets[n - 1]) for n in paper_cut):
-            card += tr(" (not a sheet with fold pairs: folded and glued, they are already two layers)")
-        if o.backs == "duplex" and any(roles[n - 1] == "back" for n in paper_cut):
-            card += tr("; a two-sided paper sheet stays as it is (card would hide the registration), or glue its "
-                       "pieces to card after cutting")
-        lines.append(card + ".")
+    # pages to cut printed on paper: card glued behind them makes sturdier pieces; not a page of fold pairs
+    # (folded and glued they are two layers already) nor a two-sided sheet (card would hide its backs)
+    to_card = [n for n in paper_cut if not (folds and _two_sided(doc.sheets[n - 1])) and roles[n - 1] != "back"
+               and not (n < len(roles) and roles[n] == "back")]
+    if to_card:
+        lines.append(tr("For sturdier pieces, glue {pages} to thin card before you cut.", pages=pages_named(to_card)))
     if "crop" in marks:
         lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
                         bleed=f"{o.bleed / MM:.1f}"))
@@ -560,15 +570,15 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) ->
                      look.bold, 9, INK, "left")
         y -= 12
         row_y, row_h = y, 12.0
+        shades = _shade_words(palette) if ink == "bw" else []
         for i, color in enumerate(palette):
             col = i % 2
             if col == 0 and i:
                 row_y, row_h = row_y - row_h, 12.0
             sx, sy = x + col * col_w, row_y
             surface.rect(sx, sy - 2, 12 * MM, 3.5 * MM, fill=color, stroke=INK, width=0.3)
-            grey = tr(": {shade}", shade=tr(_shade(grey_of(color)))) if ink == "bw" else ""
-            pattern = tr(" with {pattern}", pattern=tr(color.pattern)) if ink == "bw" and color.pattern else ""
-            lines = fonts.wrap(f"{color.label}{grey}{pattern}", look.regular, 8, col_w - 18 * MM)
+            grey = tr(": {shade}", shade=shades[i]) if ink == "bw" else ""
+            lines = fonts.wrap(f"{color.label}{grey}", look.regular, 8, col_w - 18 * MM)
             for n, line in enumerate(lines):  # wrapped within its column: never over the next swatch
                 surface.text(sx + 16 * MM, sy - n * 9.5, line, look.regular, 8, INK, "left")
             row_h = max(row_h, 12.0 + (len(lines) - 1) * 9.5)
@@ -580,8 +590,27 @@ def _legend(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) ->
 
 def _shade(grey: float) -> str:
     """A grey level in words, as a player names the swatch ("light grey"), not as a printer's percentage."""
-    return ("white" if grey > 0.95 else "light grey" if grey >= 0.6 else "mid grey" if grey >= 0.35
-            else "dark grey" if grey > 0.08 else "black")
+    return ("white" if grey > 0.95 else "very light grey" if grey >= 0.85 else "light grey" if grey >= 0.65
+            else "mid grey" if grey >= 0.45 else "dark grey" if grey >= 0.25 else "very dark grey" if grey > 0.08
+            else "black")
+
+
+def _shade_words(palette: list[Any]) -> list[str]:
+    """Each colour's shade in black and white, in words (with its pattern); where two colours of different
+    greys would get the same words, they say which is the lighter ("light grey, the lighter")."""
+    words = [tr(_shade(grey_of(c))) + (tr(" with {pattern}", pattern=tr(c.pattern)) if c.pattern else "")
+             for c in palette]
+    for same in {w for w in words if words.count(w) > 1}:
+        group = sorted((i for i, w in enumerate(words) if w == same), key=lambda i: -grey_of(palette[i]))
+        greys = [round(grey_of(palette[i]), 2) for i in group]
+        if len(set(greys)) < 2:
+            continue  # printed alike: the grey-clash check of the colour build says so
+        for rank, i in enumerate(group):
+            order = (tr("the lighter") if rank == 0 else tr("the darker")) if len(group) == 2 else \
+                tr("the lightest") if rank == 0 else tr("the darkest") if rank == len(group) - 1 else \
+                tr("in between")
+            words[i] = f"{same}, {order}"
+    return words
 
 
 def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:

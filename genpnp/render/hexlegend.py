@@ -53,7 +53,9 @@ def draw_legend(m: Any, legend: Any, surface: Any, w: float, h: float) -> None:
     top_band, bottom_band = m.bands
     x = m.margin * 0.5 if legend.at.endswith("left") else w - m.margin * 0.5 - box_w
     y = (h - top_band - m.margin * 0.5 - box_h) if legend.at.startswith("top") else m.margin * 0.5 + bottom_band
-    surface.rect(x, y, box_w, box_h, fill=WHITE, stroke=m.line, width=0.6, radius=1.5 * MM)
+    # the box in the map's own hex fill: each symbol stands on what it stands on in the map, and prints
+    # (in bw or saver) exactly as the map prints it
+    surface.rect(x, y, box_w, box_h, fill=m.fill or WHITE, stroke=m.line, width=0.6, radius=1.5 * MM)
     row = y + box_h - PAD - lh * 0.8
     if legend.title:
         surface.text(x + PAD, row + lh * 0.15, legend.title, fonts.styled(m.font, "b"), size, m.line)
