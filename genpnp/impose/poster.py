@@ -10,6 +10,7 @@ from genpnp.core.units import MM
 from genpnp.impose.sheet import Box, Label, Mark, Placement
 
 OVERLAP = 12 * MM
+TRIM_CLEAR = 5 * MM  # room between the header band and a tile's dotted top trim line
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,12 @@ def tiles(w: float, h: float, aw: float, ah: float, overlap: float = OVERLAP) ->
 
 
 def tile_placement(component, piece, tile: Tile, area: Box) -> tuple[Placement, Box]:
-    """The tile's placement (top-left of the area) and its box on the page."""
+    """The tile's placement (top-left of the area) and its box on the page. A tile trimmed along its
+    top edge starts up to :data:`TRIM_CLEAR` below the area's top where the area has the room, so the
+    dotted trim line runs clear of the page's title, its note and the assembly diagram above it."""
     win = tile.window
-    box = Box(area.x + (area.w - win.w) / 2, area.y2 - win.h, win.w, win.h)
+    drop = min(TRIM_CLEAR, max(0.0, area.h - win.h)) if tile.row > 0 else 0.0
+    box = Box(area.x + (area.w - win.w) / 2, area.y2 - win.h - drop, win.w, win.h)
     return Placement(component, piece, "front", box, 0, 0.0, win), box
 
 

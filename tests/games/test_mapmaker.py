@@ -87,13 +87,14 @@ def test_a_zone_that_is_not_nested_fails(tmp_path: Path) -> None:
 
 def test_a_hex_moved_off_its_place_but_still_attached_fails_at_its_line(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    line = edit(folder / "data" / "board.yaml", "{q: 2, r: -5, label: A1, players: 4}",
-                "{q: 1, r: -5, label: A1, players: 4}", unique=True)  # (1, -5) touches B1 and B2
+    # D1, which no figure of the rules names: (-3, -3) still touches C1
+    line = edit(folder / "data" / "board.yaml", "{q: -3, r: -2, label: D1, players: 4}",
+                "{q: -3, r: -3, label: D1, players: 4}", unique=True)
     code, out = validate(folder)
     assert code == 1
     first = [x for x in out.splitlines() if ": board-shape/" in x]
-    assert f"{BOARD}:{line}:5: board-shape/map-shape: A1 (1, -5) is off its place" in first[0]
-    assert f"{BOARD}:1:1: board-shape/map-shape: no hex at (2, -5)" in first[1]
+    assert f"{BOARD}:{line}:5: board-shape/map-shape: D1 (-3, -3) is off its place" in first[0]
+    assert f"{BOARD}:1:1: board-shape/map-shape: no hex at (-3, -2)" in first[1]
     assert "zones-nested" not in out and "tokens-per-county" not in out  # only the shape rule sees it
 
 
@@ -125,7 +126,7 @@ def test_swing_faces_are_marked(tmp_path: Path) -> None:
 def test_too_few_borders_and_markers_fail(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
     comps = folder / "components.yaml"
-    edit(comps, "qty: 131 ", "qty: 110 ", unique=True)
+    edit(comps, "qty: 132 ", "qty: 110 ", unique=True)
     edit(comps, "{party: red, symbol: elephant, figure: white, qty: 18}",
          "{party: red, symbol: elephant, figure: white, qty: 7}", unique=True)
     code, out = validate(folder)

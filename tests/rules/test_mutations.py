@@ -62,8 +62,8 @@ CASES = {
     "token value changed": Case("mapmaker", "data/voters.yaml",
                                 "{party: green, symbol: leaf, figure: white, value: 1, qty: 1, front: swing}",
                                 "{party: green, symbol: leaf, figure: white, value: 2, qty: 1}", "parties-mirror"),
-    "hex moved": Case("mapmaker", "data/board.yaml", "{q: 2, r: -5, label: A1, players: 4}",
-                      "{q: 1, r: -5, label: A1, players: 4}", "board-shape/map-shape"),
+    "hex moved": Case("mapmaker", "data/board.yaml", "{q: -3, r: -2, label: D1, players: 4}",  # no figure names D1
+                      "{q: -3, r: -3, label: D1, players: 4}", "board-shape/map-shape"),
     "county in the wrong zone": Case("mapmaker", "data/board.yaml", "{q: 0, r: -3, label: C3, players: 2}",
                                      "{q: 0, r: -3, label: C3, players: 3}", "board-shape/zone-shape"),
     "swing face missing": Case("mapmaker", "data/voters.yaml",

@@ -70,7 +70,11 @@ def test_smaller_cake_tiles_leave_no_room_for_the_disc(tmp_path: Path) -> None:
 
 def test_a_voter_token_that_would_hide_the_county_name_is_caught(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    line = edit(folder / "components.yaml", "    size: 14mm", "    size: 20mm", unique=True)
+    path = folder / "components.yaml"
+    text = path.read_text()
+    at = text.index("\n    size: 14mm", text.index("\n  voters:\n"))  # the voter tokens' size, not the markers'
+    path.write_text(text[:at] + "\n    size: 20mm" + text[at + len("\n    size: 14mm"):])
+    line = text[:at].count("\n") + 2
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"components\.yaml:{line}:\d+: token-on-county: voters \(20 mm across\) do not fit \d+ of the "
@@ -97,7 +101,10 @@ def test_one_voter_token_more_is_caught(tmp_path: Path) -> None:
 
 def test_a_county_name_that_reaches_the_border_slots_is_caught(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    edit(folder / "components.yaml", "    label_size: 12pt\n", "    label_size: 8mm\n", unique=True)
+    path = folder / "components.yaml"
+    text, n = re.subn(r"(?m)^    label_size: [0-9.]+pt\b", "    label_size: 8mm", path.read_text())
+    assert n == 1, "the board's label_size line was not found"
+    path.write_text(text)
     code, out = validate(folder)
     assert code == 1
     assert re.search(r"components\.yaml:\d+:\d+: token-on-county: board: the label(?: and zone-mark)? of hex .* "
