@@ -168,8 +168,8 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
                         "face it meets.", names=names))
     if shares_cut_lines(doc):
-        lines.append(tr("Pieces that share their cut lines: cut each sheet into full-width strips along the rows "
-                        "first, then cut each strip across into pieces."))
+        lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
+                        "its rows, then each strip across into pieces."))
     paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock]
     # pages to cut printed on paper: card glued behind them makes sturdier pieces; not a page of fold pairs
     # (folded and glued they are two layers already) nor a two-sided sheet (card would hide its backs)
