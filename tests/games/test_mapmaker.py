@@ -183,7 +183,7 @@ def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
     assert len(reader.pages) == 7  # cover, rules (2 pages), board in two parts, the card sheet of pieces, the aids
     for title in ("Player aid", "Board", "Voter tokens", "District markers", "District borders", "Lafair"):
         assert title in text
-    assert "F5" in text and "3 players (55)" in text
+    assert "F5" in text and "in play with 3 or more players (55)" in text
 
 
 def test_a_figure_naming_a_missing_piece_fails_at_its_line(tmp_path: Path) -> None:
