@@ -168,7 +168,7 @@ def optional_names(doc: Any, pages: set[int]) -> str:
     titles: list[str] = []
     for n in sorted(pages):
         title = getattr(doc.sheets[n - 1], "title", "") or ""
-        title = title.removesuffix(tr(" (continued)"))
+        title = title.removesuffix(tr("{title} (continued)", title=""))
         if title and title not in titles:
             titles.append(title)
     return tr(" and ").join(titles) if 0 < len(titles) <= 2 else tr("optional pages")
