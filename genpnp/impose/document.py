@@ -30,6 +30,7 @@ class Document:
     options: Options
     sheets: SheetList = field(default_factory=SheetList)
     contents: list[tuple[str, int]] = field(default_factory=list)  # (section title, first page)
+    last_pages: dict[str, int] = field(default_factory=dict)  # section title -> the last page it prints on
     notes: list[str] = field(default_factory=list)
     scale_pages: frozenset[int] = frozenset()  # pages (1-based) that show the scale check
     calibration: int = 0  # the page of the duplex calibration sheet's front (0: none)
@@ -48,6 +49,7 @@ class _Body:
     options: Options
     entries: list[Entry] = field(default_factory=list)
     starts: list[tuple[str, Entry]] = field(default_factory=list)  # (section title, its first page)
+    ends: list[tuple[str, Entry]] = field(default_factory=list)  # (section title, its last page of pieces)
     open: list[RunPages] = field(default_factory=list)
     group_only: set[int] = field(default_factory=set)  # id() of runs a group made
 
@@ -58,6 +60,7 @@ class _Body:
     def add(self, title: str, sheets: Sequence[Entry]) -> None:
         if sheets:
             self.starts.append((title, sheets[0]))
+            self.ends.append((title, next((e for e in reversed(sheets) if e.role != "back"), sheets[-1])))
         self.entries.extend(sheets)
 
 
@@ -111,6 +114,9 @@ def impose_game(game: Any, options: Options) -> Document:
             seen.add(title)
             doc.contents.append((title, where[id(first)]))
     doc.contents.sort(key=lambda entry: entry[1])  # in page order: a small section may fill an earlier page
+    for title, entry in [*body.starts, *body.ends]:  # a section over several pages: the contents gives its range
+        if id(entry) in where:
+            doc.last_pages[title] = max(doc.last_pages.get(title, 0), where[id(entry)])
     doc.sheets = SheetList(entries)
     doc.outline = _outline(doc, entries, body.starts, where)
     return doc
@@ -332,6 +338,7 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
     starts = run.segment_starts(entries)
     body.entries.extend(entries)
     body.starts.extend(starts)
+    body.ends.extend(run.segment_ends(entries))
     body.open = [r for r in body.open if r.has_room()]
     if run.has_room() and not pieces.note:
         body.open.insert(0, run)

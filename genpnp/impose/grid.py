@@ -162,8 +162,10 @@ class Grid:
             x, y = cell.x + dx * (cell.w + self.x.gap), cell.y + dy * (cell.h + self.y.gap)
             return any(abs(c.x - x) < 0.01 and abs(c.y - y) < 0.01 for c in cells or ())
 
-        def alone(dx: int, dy: int) -> bool:  # above or below, a diagonal neighbour's side bleeds
-            return cells is not None and not at(dx, dy) and not (dy and (at(-1, dy) or at(1, dy)))
+        def alone(dx: int, dy: int) -> bool:  # above or below, a diagonal neighbour's side bleeds: across a
+            # gutter its art keeps clear of it; on shared cut lines the two meet outside both pieces
+            diagonal = dy and self.y.gap > 0.01 and (at(-1, dy) or at(1, dy))
+            return cells is not None and not at(dx, dy) and not diagonal
 
         def side(edge: float, limit: float, gap: float, outer: float, dx: int, dy: int) -> float:
             return outer if abs(edge - limit) < 0.01 or alone(dx, dy) else min(b, gap / 2)
@@ -353,9 +355,14 @@ def crop_marks(placements: list[Placement], block: Box, outer: tuple[float, floa
     gx, gy = (CROP_GAP if rx >= CROP_ROOM - 0.01 else 0.4 * MM), (CROP_GAP if ry >= CROP_ROOM - 0.01 else 0.4 * MM)
     marks = []
     top, bottom = block.y2 + oy + gy, block.y - oy - gy
+    lowest = min((p.box.y for p in placements), default=block.y)
     for x in xs:
+        # a trim line that ends above a short last row is marked under the row it ends on, right by its
+        # pieces: the room under that row's end is left to the sections that may fill it
+        ends = min(p.box.y for p in placements if abs(p.box.x - x) < 0.02 or abs(p.box.x2 - x) < 0.02)
+        low = bottom + (ends - lowest if ends > lowest + 0.01 else 0.0)
         marks.append(Mark("crop", ((x, top), (x, top + ry - gy))))
-        marks.append(Mark("crop", ((x, bottom), (x, bottom - ry + gy))))
+        marks.append(Mark("crop", ((x, low), (x, low - ry + gy))))
     left, right = block.x - ox - gx, block.x2 + ox + gx
     for y in ys:
         marks.append(Mark("crop", ((left, y), (left - rx + gx, y))))

@@ -233,6 +233,15 @@ class RunPages:
             base += len(seg.pieces)
         return out
 
+    def segment_ends(self, entries: list[Sheet | Deferred]) -> list[tuple[str, Sheet | Deferred]]:
+        """Each segment with the page of pieces its last piece lies on."""
+        step = 2 if self.pieces.double and not self.fold else 1
+        out, base = [], 0
+        for seg in self.pieces.segments:
+            base += len(seg.pieces)
+            out.append((seg.label, entries[((base - 1) // self.grid.per_page) * step]))
+        return out
+
     def has_room(self) -> bool:
         return any(b.w > 10 * MM and b.h > 10 * MM for b in self.free)
 
@@ -250,9 +259,9 @@ class RunPages:
         last = count - (rows - 1) * g.cols  # pieces in the last row
         ext = g.extent(block)
         cells = g.cells(block, count)
+        above = cells[(rows - 1) * g.cols - 1].y - g.y.outer - g.y.crop if rows > 1 else ext.y2  # and its marks
         used = [Box(ext.x, cells[-1].y, ext.w, ext.y2 - cells[-1].y)] if last == g.cols else [
-            Box(ext.x, cells[(rows - 1) * g.cols - 1].y if rows > 1 else ext.y2, ext.w,
-                ext.y2 - (cells[(rows - 1) * g.cols - 1].y if rows > 1 else ext.y2)),
+            Box(ext.x, above, ext.w, ext.y2 - above),
             Box(ext.x, ext.y, cells[-1].x2 - ext.x + g.x.outer + g.x.crop, ext.h)]
         free = [self.frame.area]
         for box in used:

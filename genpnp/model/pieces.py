@@ -68,6 +68,8 @@ class PieceSet(Component):
                      "false: a fold build prints the fronts alone (single-sided cards that shuffle, nothing to "
                      "glue) and only a duplex build prints the backs")
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
+    rotatable: bool = fld(Bool(), True, "may be turned a quarter on the sheet where that fits more on a page "
+                          "(false: always printed upright, for pieces whose text is read on the sheet)")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
     stamp: Any = fld(STAMP, None, "a version stamp on each piece (see Stamp); `off` for none where game.yaml "
                      "asks for one", "both")

@@ -201,13 +201,16 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         names = tr(" and ").join(c.label for c in folding)
         lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
                         "face it meets.", names=names))
+    if shares_cut_lines(doc):
+        lines.append(tr("Pieces that share their cut lines: cut each sheet into full-width strips along the rows "
+                        "first, then cut each strip across into pieces."))
     optional = set(optional_pages(doc, roles))
     paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock
                  and n + 1 not in optional]
     # pages to cut printed on paper: card glued behind them makes sturdier pieces; not a page of fold pairs
     # (folded and glued they are two layers already) nor a two-sided sheet (card would hide its backs)
-    to_card = [n for n in paper_cut if not (folds and _two_sided(doc.sheets[n - 1])) and roles[n - 1] != "back"
-               and not (n < len(roles) and roles[n] == "back")]
+    to_card = [n for n in paper_cut if not (folds and _two_sided(doc.sheets[n - 1])) and roles[n - 1] == "pieces"
+               and not (n < len(roles) and roles[n] == "back")]  # pieces: not a board's parts
     if to_card:
         lines.append(tr("For sturdier pieces, glue {pages} to thin card before you cut.", pages=pages_named(to_card)))
     if "crop" in marks:
@@ -227,6 +230,19 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     elif o.ink == "saver":
         lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
+
+
+def shares_cut_lines(doc: Any) -> bool:
+    """Whether a page of pieces holds square-cornered pieces butted edge to edge in rows (one cut
+    line between two pieces), so that cutting rows into strips first saves cuts."""
+    for sheet in doc.sheets:
+        if sheet.role != "pieces":
+            continue
+        edges = {(round(p.box.y, 1), round(p.box.x2, 1)) for p in sheet.placements if p.piece.shape == "rect"}
+        if any((round(p.box.y, 1), round(p.box.x, 1)) in edges for p in sheet.placements
+               if p.piece.shape == "rect"):
+            return True
+    return False
 
 
 def _two_sided(sheet: Any) -> bool:
@@ -342,7 +358,7 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
         y = min(y_left, y_right)
     y = _legend(surface, doc, x, y, w, look)
     room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
-    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look)
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 10)  # steps read at a glance
 
 
 def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -> None:
@@ -351,8 +367,8 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
     renderers, as large as the panel allows."""
     meta = doc.game.meta
     colours = [c for c in doc.game.palette.values() if c.label] or list(doc.game.palette.values())
-    if doc.options.ink == "color":  # a faint tint (about 5% ink); black-and-white and ink-saver spend no toner on it
-        tint = colours[0].mix(Color(1, 1, 1), 0.95) if colours else Color(0.97, 0.96, 0.95)
+    if doc.options.ink == "color":  # a faint tint (about 3% ink); black-and-white and ink-saver spend no toner on it
+        tint = colours[0].mix(Color(1, 1, 1), 0.97) if colours else Color(0.98, 0.975, 0.97)
         surface.rect(panel.x, panel.y, panel.w, panel.h, fill=tint)
         for n, colour in enumerate(colours[:4]):  # a strip of the game's colours under the picture
             part = panel.w / min(len(colours), 4)
@@ -510,12 +526,13 @@ def _heading(surface: Any, title: str, x: float, y: float, w: float, look: Look)
     return y - 6 * MM
 
 
-def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: float, look: Look) -> float:
+def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: float, look: Look,
+           size: float = 9.0) -> float:
     y = _heading(surface, title, x, y, w, look)
     for line in lines:
-        for part in fonts.wrap(line, look.regular, 9, w):
-            surface.text(x, y, part, look.regular, 9, INK, "left")
-            y -= 11
+        for part in fonts.wrap(line, look.regular, size, w):
+            surface.text(x, y, part, look.regular, size, INK, "left")
+            y -= size + 2
     return y - 4 * MM
 
 
@@ -528,20 +545,23 @@ def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) 
     for i, (title, page) in enumerate(entries):
         col, row = divmod(i, rows)
         cx, cy = x + col * col_w, y - row * 11
-        room = col_w - 14 * MM  # the title keeps clear of its page number
+        room = col_w - 8 * MM - fonts.text_width(page, look.regular, 9) - 3 * MM  # clear of its pages
         size = 9.0
         while size > 6.5 and fonts.text_width(title, look.regular, size) > room:
             size -= 0.25
         surface.text(cx, cy, title, look.regular, size, INK, "left")
-        surface.text(cx + col_w - 6 * MM, cy, str(page), look.regular, 9, INK, "right")
+        surface.text(cx + col_w - 6 * MM, cy, page, look.regular, 9, INK, "right")
     return y - rows * 11 - 4 * MM
 
 
-def contents_entries(doc: Any) -> list[tuple[str, int]]:
+def contents_entries(doc: Any) -> list[tuple[str, str]]:
+    """(title, pages) in page order: "4", or "4–5" for a section that runs on over several pages."""
     entries = list(doc.contents)  # the cover is where the contents is read: not an entry of it
     if doc.calibration:
         entries = sorted(entries + [(tr("Duplex calibration"), doc.calibration)], key=lambda e: e[1])
-    return entries
+    last = getattr(doc, "last_pages", {})
+    return [(title, f"{page}–{last[title]}" if last.get(title, page) > page else str(page))
+            for title, page in entries]
 
 
 LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),

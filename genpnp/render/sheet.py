@@ -273,12 +273,15 @@ def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, b
     in_band(surface, band, draw)
 
 
+SCALE_LABEL = 6.5  # pt: the scale check's words, readable at arm's length
+
+
 def draw_scale(surface: Any, box: Any, text: str, regular: str = fonts.DEFAULT, bold: str = fonts.BOLD) -> None:
     surface.rect(box.x, box.y, box.w, box.h, stroke=INK, width=0.5)
     surface.text(box.x + box.w / 2, box.y + box.h / 2 + 1, text, bold, 8, INK, "center")
-    surface.text(box.x + box.w / 2, box.y + box.h / 2 - 7, tr("scale check"), regular, 5.5, SOFT, "center")
+    surface.text(box.x + box.w / 2, box.y + box.h / 2 - 8, tr("scale check"), regular, SCALE_LABEL, SOFT, "center")
     surface.text(box.x + box.w / 2, box.y - 3 * MM, tr("must measure {length}", length=text), regular,
-                 5.5, SOFT, "center")
+                 SCALE_LABEL, SOFT, "center")
 
 
 def draw_scale_bar(surface: Any, length: float, thick: float, text: str, bold: str = fonts.BOLD) -> None:
@@ -288,4 +291,4 @@ def draw_scale_bar(surface: Any, length: float, thick: float, text: str, bold: s
     surface.line(0, y, length, y, INK, 0.6)
     for x in (0, length):
         surface.line(x, y - 1 * MM, x, y + 1.6 * MM, INK, 0.6)
-    surface.text(length / 2, y + 1.0 * MM, tr("{length} scale check", length=text), bold, 5.5, INK, "center")
+    surface.text(length / 2, y + 0.7 * MM, tr("{length} scale check", length=text), bold, SCALE_LABEL, INK, "center")
