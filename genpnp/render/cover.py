@@ -136,7 +136,7 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
         on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
         sides = tr("double-sided if your printer can") if two is None else \
             tr("double-sided, flipping on the {flip} edge", flip=flip) if two else tr("single-sided")
-        lines.append(tr("Print {pages} ({names}) only if you want them, {sides}{on}: the game does not need them.",
+        lines.append(tr("Print {pages} ({names}) only if you want them, {sides}{on}.",
                         pages=pages_named(pages), names=names, sides=sides, on=on))
     if len(lines) > 1:
         lines = [f"{n}. {line}" for n, line in enumerate(lines, start=1)]
