@@ -280,7 +280,7 @@ def test_preview_and_contact_sheet(tmp_path: Path):
     assert result.exit_code == 0, result.output
     pngs = sorted(tmp_path.glob("*.png"))
     assert any(p.name.endswith("contact.png") for p in pngs)
-    assert len([p for p in pngs if "page" in p.name]) == 5  # the die shares the last tiles page
+    assert len([p for p in pngs if "page" in p.name]) == 6  # cover, rules (2), board, tiles (2)
 
 
 MIXED = """\

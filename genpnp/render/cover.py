@@ -202,8 +202,8 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
                         "face it meets.", names=names))
     if shares_cut_lines(doc):
-        lines.append(tr("Pieces that share their cut lines: cut each sheet into full-width strips along the rows "
-                        "first, then cut each strip across into pieces."))
+        lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
+                        "its rows, then each strip across into pieces."))
     optional = set(optional_pages(doc, roles))
     paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock
                  and n + 1 not in optional]
