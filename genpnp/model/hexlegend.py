@@ -15,6 +15,7 @@ from genpnp.core.units import MM
 from genpnp.model import hexgrid
 
 SYMBOLS = ("dot", "peg", "bullseye", "ring", "swatch", "region")
+SHAPES = ("round", "rect")
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 
 
@@ -26,6 +27,10 @@ class LegendEntry:
                                           "swatch (a filled hex) or region (a tinted hex with a heavy border)")
     color: Color | None = fld(ColorSpec(), None, "colour of the symbol (default: the map's line colour)")
     text: str = fld(Prose(max_len=80), doc="what the symbol means")
+    shape: str = fld(Enum(*SHAPES), "round", "round, or rect: a bullseye or ring drawn on a rectangular (4:3) "
+                                                "piece outlined in ink, as the map's markers and tokens are cut")
+    label: str = fld(Prose(max_len=3), "", "letters printed on a bullseye or ring (its party's letter still "
+                                             "tells a pale colour apart in black and white)")
     loc: Loc = Loc("<built-in>")
 
 

@@ -28,6 +28,17 @@ def draw_symbol(m: Any, entry: Any, surface: Any, cx: float, cy: float, room: fl
         surface.circle(cx + r * 1.2, cy, r, fill=color, stroke=m.line, width=0.5)
     elif entry.symbol == "peg":
         surface.circle(cx, cy, min(m.peg_radius, room / 2), fill=WHITE, stroke=m.line, width=0.6)
+    elif entry.symbol in ("bullseye", "ring") and entry.shape == "rect":
+        h = room * 0.9
+        w = h * 4 / 3
+        x, y = cx - w / 2, cy - h / 2
+        if entry.symbol == "bullseye":
+            surface.rect(x, y, w, h, fill=color, stroke=m.line, width=0.5)
+            surface.ellipse(x + w * 0.22, y + h * 0.125, w * 0.56, h * 0.75, fill=WHITE, stroke=m.line, width=0.5)
+            surface.ellipse(x + w * 0.369, y + h * 0.325, w * 0.262, h * 0.35, fill=color, stroke=m.line, width=0.5)
+        else:
+            surface.rect(x, y, w, h, fill=WHITE, stroke=m.line, width=0.5)
+            surface.ellipse(x + w * 0.2, y + h * 0.1, w * 0.6, h * 0.8, fill=None, stroke=color, width=h * 0.16)
     elif entry.symbol in ("bullseye", "ring"):
         r = room * 0.45
         if entry.symbol == "bullseye":
@@ -40,6 +51,9 @@ def draw_symbol(m: Any, entry: Any, surface: Any, cx: float, cy: float, room: fl
         r = room * 0.5
         width = m.region_width if entry.symbol == "region" else m.line_width
         surface.polygon(_hexagon(cx, cy, r), fill=entry.color or m.fill, stroke=m.line, width=width)
+    if entry.label and entry.symbol in ("bullseye", "ring"):
+        size = room * 0.42
+        surface.text(cx, cy - size * 0.35, entry.label, fonts.styled(m.font, "b"), size, m.line, align="center")
 
 
 def draw_legend(m: Any, legend: Any, surface: Any, w: float, h: float) -> None:

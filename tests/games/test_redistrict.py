@@ -252,9 +252,9 @@ def test_legal_build_has_every_part_and_a_two_page_board(tmp_path, ink):
     assert sum(t.count("YOUR TURN") for t in texts[1:]) == 8 and any("points tally" in t.lower() for t in texts)
     # the cover shows a few cards too, and the rules a card in a figure: count the card sheets only
     sheets = [t for t in texts[1:] if "A card played" not in t]
-    fate = [t for t in sheets if "Carry it out as soon as you draw it" in t]
+    fate = [t for t in sheets if "Do it now, unless it says to keep it" in t]
     strategy = [t for t in sheets if "Keep it until you choose to play it" in t]
-    assert sum(t.count("Carry it out as soon") for t in fate) == 9
+    assert sum(t.count("Do it now, unless it says") for t in fate) == 9
     assert sum(t.count("Keep it until you choose") for t in strategy) == 14
     assert all("FATE" in t for t in fate) and all("STRATEGY" in t for t in strategy)  # fold pairs: backs too
     board = [t for t in texts if "Washington State: part" in t]

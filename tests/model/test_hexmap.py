@@ -212,3 +212,23 @@ def test_legend_draws_each_symbol_with_its_text(tmp_path: Path) -> None:
     assert box[1] + box[3] == pytest.approx(h - 2.5 * MM)
     found = problems(make_game(tmp_path / "b", BASE + "legend: {entries: [{symbol: star, text: x}]}\n"))
     assert any("star" in p for p in found), found
+
+
+def test_legend_rect_pieces_are_drawn_as_rectangles_with_their_label(tmp_path: Path) -> None:
+    body = BASE + textwrap.dedent("""\
+        legend:
+          entries:
+            - {symbol: bullseye, shape: rect, color: red, text: marker}
+            - {symbol: ring, shape: rect, color: blue, label: B, text: ring}
+            - {symbol: bullseye, color: red, text: round}
+        """)
+    m = load_game(make_game(tmp_path, body)).components["map"]
+    surface = Recorder()
+    w, h = m.size
+    draw_map(m, surface, w, h)
+    pieces = [args for name, args, kw in surface.calls if name == "rect" and not kw.get("radius")][-2:]
+    assert len(pieces) == 2 and all(p[2] == pytest.approx(p[3] * 4 / 3) for p in pieces)
+    texts = [args[2] for name, args, _ in surface.calls if name == "text"]
+    assert texts[-4:] == ["marker", "B", "ring", "round"]
+    found = problems(make_game(tmp_path / "b", BASE + "legend: {entries: [{symbol: ring, shape: oval, text: x}]}\n"))
+    assert any("oval" in p for p in found), found
