@@ -10,6 +10,7 @@ from typing import Any, ClassVar, overload
 from genpnp.content.schema import (
     INVALID,
     AnyValue,
+    Bool,
     Ctx,
     Custom,
     Enum,
@@ -70,6 +71,10 @@ class Component:
     stock: str = fld(Enum("paper", "card"), "paper",
                      "what its pages print on: paper, or card stock (cards that are shuffled and held); the cover's "
                      "printing steps name the pages to print on card")
+    optional: bool = fld(Bool(), False,
+                         "pages the game can do without (extra layouts, variants): the cover's printing steps list "
+                         "pages holding only optional components last, as a step of their own to print only if "
+                         "wanted, and leave them out of the sturdier-pieces advice")
     loc: Loc = Loc("<built-in>")
 
     @property

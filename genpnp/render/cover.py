@@ -96,22 +96,25 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
         return None if roles[page - 1] in READING_ROLES and reading > 1 else False
 
     reading = sum(r in READING_ROLES for r in roles)
+    optional = set(optional_pages(doc, roles))
     jobs: list[tuple[tuple[bool | None, bool], list[int]]] = []
+    extra: list[tuple[tuple[bool | None, bool], list[int]]] = []  # optional pages: their own steps, last
     for page in range(1, total + 1):
         if page in cal:
             continue
         key = (double(page), page in stock)
-        same = next((job for job in jobs if job[0] == key), None)
+        into = extra if page in optional else jobs
+        same = next((job for job in into if job[0] == key), None)
         if same is not None:
             same[1].append(page)  # one job per kind of sheet, across the calibration sheet
         else:
-            jobs.append((key, [page]))
+            into.append((key, [page]))
     lines: list[str] = []
     if cal:
         lines.append(tr("The calibration sheet first: print {pages} alone, double-sided, flipping on the {flip} "
                         "edge, and follow the steps on it.", pages=page_range(min(cal), max(cal)), flip=flip))
     for (two, card), pages in jobs:
-        whole = len(jobs) == 1 and not cal
+        whole = len(jobs) == 1 and not cal and not extra
         on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
         if whole and two:
             text = tr("Print double-sided{on}, flipping on the {flip} edge.", flip=flip, on=on)
@@ -128,6 +131,13 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
         else:
             text = tr("Print {pages} single-sided{on}.", pages=pages_named(pages), on=on)
         lines.append(text)
+    names = optional_names(doc, optional)
+    for (two, card), pages in extra:
+        on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
+        sides = tr("double-sided if your printer can") if two is None else \
+            tr("double-sided, flipping on the {flip} edge", flip=flip) if two else tr("single-sided")
+        lines.append(tr("Print {pages} ({names}) only if you want them, {sides}{on}.",
+                        pages=pages_named(pages), names=names, sides=sides, on=on))
     if len(lines) > 1:
         lines = [f"{n}. {line}" for n, line in enumerate(lines, start=1)]
     if "back" in roles:
@@ -138,6 +148,30 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
     if o.backs == "duplex" and single == 1:
         lines.append(tr("This build has no two-sided sheet: every page prints single-sided."))
     return lines
+
+
+def optional_pages(doc: Any, roles: list[str]) -> list[int]:
+    """The pages (numbered from 1) holding only pieces of optional components (``optional: true``), with
+    the page of backs after such a page."""
+    out: list[int] = []
+    for n, sheet in enumerate(doc.sheets, start=1):
+        comps = [p.component for p in getattr(sheet, "placements", ())]
+        if comps and all(getattr(c, "optional", False) for c in comps):
+            out.append(n)
+        elif roles[n - 1] == "back" and n - 1 in out:
+            out.append(n)
+    return out
+
+
+def optional_names(doc: Any, pages: set[int]) -> str:
+    """What the optional pages hold, as their page titles name it ("Layouts"), else "optional pages"."""
+    titles: list[str] = []
+    for n in sorted(pages):
+        title = getattr(doc.sheets[n - 1], "title", "") or ""
+        title = title.removesuffix(tr("{title} (continued)", title=""))
+        if title and title not in titles:
+            titles.append(title)
+    return tr(" and ").join(titles) if 0 < len(titles) <= 2 else tr("optional pages")
 
 
 def pages_named(pages: list[int]) -> str:
@@ -170,7 +204,9 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if shares_cut_lines(doc):
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
                         "its rows, then each strip across into pieces."))
-    paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock]
+    optional = set(optional_pages(doc, roles))
+    paper_cut = [n + 1 for n, r in enumerate(roles) if r in ("pieces", "poster", "back") and n + 1 not in stock
+                 and n + 1 not in optional]
     # pages to cut printed on paper: card glued behind them makes sturdier pieces; not a page of fold pairs
     # (folded and glued they are two layers already) nor a two-sided sheet (card would hide its backs)
     to_card = [n for n in paper_cut if not (folds and _two_sided(doc.sheets[n - 1])) and roles[n - 1] == "pieces"
