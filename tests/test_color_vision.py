@@ -73,12 +73,13 @@ def test_emblems_tell_them_apart(tmp_path) -> None:
 
 
 def test_preview_shows_what_a_colour_blind_player_sees(tmp_path) -> None:
-    """The red tiles' page, previewed for a green-blind player, shows each red as the simulation says."""
+    """The red tiles' page (5: after two pages of rules and the board), previewed for a green-blind
+    player, shows each red as the simulation says."""
     for extra in (["--vision", "deutan"], []):
-        result = run("preview", "gerrymander", "--page", "4", "--dpi", "20", "--out", tmp_path, *extra)
+        result = run("preview", "gerrymander", "--page", "5", "--dpi", "20", "--out", tmp_path, *extra)
         assert result.exit_code == 0, result.output
-    seen = Image.open(next(tmp_path.glob("*-deutan-page004.png"))).convert("RGB")
-    plain = Image.open(next(tmp_path.glob("*-color-page004.png"))).convert("RGB")
+    seen = Image.open(next(tmp_path.glob("*-deutan-page005.png"))).convert("RGB")
+    plain = Image.open(next(tmp_path.glob("*-color-page005.png"))).convert("RGB")
     red = parse_color("#a82420")
     want = tuple(round(c * 255) for c in simulate_rgb((red.r, red.g, red.b), "deutan"))
     def pixels(image: Image.Image) -> list[tuple[int, ...]]:
