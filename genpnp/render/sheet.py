@@ -280,8 +280,10 @@ def draw_scale(surface: Any, box: Any, text: str, regular: str = fonts.DEFAULT, 
     surface.rect(box.x, box.y, box.w, box.h, stroke=INK, width=0.5)
     surface.text(box.x + box.w / 2, box.y + box.h / 2 + 1, text, bold, 8, INK, "center")
     surface.text(box.x + box.w / 2, box.y + box.h / 2 - 8, tr("scale check"), regular, SCALE_LABEL, SOFT, "center")
-    surface.text(box.x + box.w / 2, box.y - 3 * MM, tr("must measure {length}", length=text), regular,
-                 SCALE_LABEL, SOFT, "center")
+    words = tr("must measure {length}", length=text)  # never wider than its square (which keeps the margin)
+    width = surface.text_width(words, regular, SCALE_LABEL)
+    size = SCALE_LABEL if width <= box.w else SCALE_LABEL * box.w / width
+    surface.text(box.x + box.w / 2, box.y - 3 * MM, words, regular, size, SOFT, "center")
 
 
 def draw_scale_bar(surface: Any, length: float, thick: float, text: str, bold: str = fonts.BOLD) -> None:
