@@ -125,7 +125,7 @@ def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     spaces = board.space_boxes(row, col)
     labels = list(board.spaces) + ([board.marker_label] if board.marker else [])
     size = label_size(board)
-    for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
+    for i, ((x, y, _w, h), label) in enumerate(zip(spaces, labels)):
         if i:
             surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
         _text(surface, label, board.font, size, board, board.space_label_box(row, col, i), "center", "top",
