@@ -74,6 +74,17 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("fold on the dashed line" in printing) == bool(folds), where  # fold pairs
         assert ("fold along the dashed lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
+        # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
+        # and says how to keep them opaque; the fold pairs are then named too
+        from genpnp.model.base import any_back
+
+        placed = {id(p.component): p.component for sheet in doc.sheets for p in sheet.placements}.values()
+        blank = [c for c in placed if backs == "fold" and not getattr(c, "fold", True) and any_back(c.pieces)]
+        assert ("print single-sided in this build" in " ".join(printing.split())) == bool(blank), where
+        for comp in blank:
+            assert comp.label.split()[0] in printing and "opaque card stock" in printing, where
+        if blank and folds:
+            assert "Fold pairs (" in printing, where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
         either = "double-sided if your printer can" in printing  # pages to read in a build without backs
