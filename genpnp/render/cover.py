@@ -199,7 +199,8 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         paired = blank_backed(doc, folded=True)
         if paired:  # which pieces are the pairs, when others print single-sided
             pairs = tr("Fold pairs ({names}): cut around each pair, fold on the dashed line, glue the halves back to "
-                       "back, then cut or trim the pair to its outline", names=tr(" and ").join(c.label for c in paired))
+                       "back, then cut or trim the pair to its outline",
+                       names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
     blank = blank_backed(doc)
     if blank:
