@@ -49,13 +49,13 @@ def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, 
     if pieces.double and not fold and options.bleed > 0:
         return None  # mirrored on the backs page, the block would meet the cut lines of the host's backs
     p = pieces.sample
-    spacing = grid.spacing_for(options, p.shape)
+    spacing = grid.spacing_for(options, p.shape, pieces.apart)
     count = len(pieces)
     for i, room in enumerate(free):
         area = Box(room.x, room.y, room.w * share, room.h - LABEL)
         if area.h <= 0 or area.w < NARROWEST:  # a strip beside a grid has no room for the section's label
             continue
-        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
+        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count, spread=False)
         if g.per_page < count:
             continue
         rows = -(-count // g.cols)

@@ -85,6 +85,11 @@ class PieceSet:
     def rotatable(self) -> bool:
         return bool(self.key[5])
 
+    @property
+    def apart(self) -> bool:
+        """With bleed, the pieces keep a gutter between them where it costs none (``apart: true``)."""
+        return bool(self.key[6])
+
 
 def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
     """"Red tiles · Blue tiles 1 to 35 of 64": each segment on the page, with its pieces' numbers where
@@ -143,7 +148,7 @@ class RunPages:
         ``mode``), on portrait pages or ``landscape`` ones."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
-        spacing = grid.spacing_for(options, p.shape)
+        spacing = grid.spacing_for(options, p.shape, pieces.apart)
         count = len(pieces)
         best = None
         for rank, name in enumerate(MODES):
@@ -185,7 +190,8 @@ class RunPages:
             return ""
         p = self.pieces.sample
         area = make_frame(self.options, plain.landscape, plain.frame.mode).area
-        per_page = grid.make_grid(area, plain.grid.unit, grid.spacing_for(self.options, p.shape)).per_page
+        spacing = grid.spacing_for(self.options, p.shape, self.pieces.apart)
+        per_page = grid.make_grid(area, plain.grid.unit, spacing).per_page
         upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
         if upright and upright <= self.page_count:
             return ""
