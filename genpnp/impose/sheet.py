@@ -155,21 +155,21 @@ class Deferred:
         self.size: tuple[float, float] | None = None  # a page of its own size (landscape), else the paper
 
 
-KEPT_PAGES = 64  # imposed pages a SheetList keeps: all of a game's usual build, a few of a deck of thousands
+KEPT_PAGES = 64  # a document of at most this many pages keeps each page it imposes (a game's usual build)
 
 
 class SheetList(Sequence[Sheet]):
     """A document's pages in order; each is a ``Sheet`` or a ``Deferred`` made into one on access.
 
-    Indexing and iteration give ``Sheet``s. The first ``KEPT_PAGES`` deferred pages imposed are kept (the cover
-    reads every page several times before the pages are drawn: each is imposed once); a later one is imposed
-    afresh each time, so a deck of thousands of pages is still imposed, drawn and let go page by page.
-    ``page_size`` answers without imposing.
+    Indexing and iteration give ``Sheet``s. A document of at most ``KEPT_PAGES`` pages keeps each deferred
+    page once imposed (the cover reads every page several times before the pages are drawn: each is imposed
+    once); a longer one imposes a deferred page afresh each time it is asked for, so a deck of thousands of
+    pages is imposed, drawn and let go page by page. ``page_size`` answers without imposing.
     """
 
     def __init__(self, entries: Iterable[Sheet | Deferred] = ()):
         self._entries: list[Sheet | Deferred] = list(entries)
-        self._kept: dict[int, Sheet] = {}
+        self._kept: dict[int, Sheet] | None = {} if len(self._entries) <= KEPT_PAGES else None
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -193,11 +193,11 @@ class SheetList(Sequence[Sheet]):
         entry = self._entries[index]
         if not isinstance(entry, Deferred):
             return entry
+        if self._kept is None:
+            return entry.build()
         sheet = self._kept.get(index)
         if sheet is None:
-            sheet = entry.build()
-            if len(self._kept) < KEPT_PAGES:
-                self._kept[index] = sheet
+            sheet = self._kept[index] = entry.build()
         return sheet
 
     def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
