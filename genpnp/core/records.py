@@ -189,7 +189,7 @@ def _add_init(cls: Any, flds: tuple[dataclasses.Field, ...], frozen: bool) -> bo
     module = sys.modules.get(cls.__module__)
     init = types.FunctionType(code, module.__dict__ if module is not None else {"__builtins__": __builtins__},
                               "__init__", tuple(defaults) or None,
-                              tuple(types.CellType(cells[name]) for name in code.co_freevars))
+                              tuple(types.CellType(cells[name]) for name in code.co_freevars) or None)
     if kw_defaults:
         init.__kwdefaults__ = kw_defaults
     init.__qualname__ = f"{cls.__qualname__}.__init__"
