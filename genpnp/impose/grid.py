@@ -9,9 +9,10 @@ Fold pairs side by side meet front to back, unlike edges, so across their fold t
 ticks always read as two cuts). Round and hex pieces, cut along their outlines, sit a gutter apart
 (at least twice ``OUTER_MIN``, wider up to twice the bleed where that costs no piece) so that each
 has a ring of art past its outline and none runs into its neighbour; they get no crop marks.
-A component that stands ``apart`` gets such a gutter between its rectangles too, where the page has the
-room. ``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
-most the bleed, past its cut). Art never crosses a fold line.
+A component's own ``gutter`` is the least space between its pieces in every build (round tokens
+a punch or scissors cuts one by one); one that stands ``apart`` gets, with bleed, a gutter between its
+rectangles where the page has the room. ``--gutter`` asks for a gutter between rectangular pieces too
+(each piece's art runs half of it, at most the bleed, past its cut). Art never crosses a fold line.
 """
 
 from __future__ import annotations
@@ -62,13 +63,18 @@ class Spacing:
     gutter: float | None = None
     share: bool = False
     rect: bool = False  # pieces cut by crop marks: a gutter between them is GUTTER_MIN or none
+    least: float = 0.0  # the pieces' own least gutter (a component's ``gutter``), in every build
+    apart: bool = False  # with bleed, rectangles that keep a gutter wherever it costs no piece (``apart``)
 
 
-def spacing_for(options, shape: str, apart: bool = False) -> Spacing:
-    """The spacing of a build's pieces of ``shape``: rectangles share their cut lines, unless they stand
-    ``apart`` (a gutter up to twice the bleed where it costs no piece, else still a shared cut)."""
+def spacing_for(options, shape: str, least: float = 0.0, apart: bool = False) -> Spacing:
+    """The spacing of a build's pieces of ``shape``: rectangles share their cut lines, unless the
+    pieces ask for ``least`` space between them, or stand ``apart`` (with bleed, a gutter up to twice
+    the bleed where it costs no piece, else still a shared cut)."""
     rect = shape not in ("circle", "hex")
-    return Spacing(options.bleed, options.gutter, rect and not apart, rect)
+    if rect and least and options.bleed:  # crop ticks a gutter apart read as two cuts only from GUTTER_MIN
+        least = max(least, GUTTER_MIN)
+    return Spacing(options.bleed, options.gutter, rect and not least and not apart, rect, least, rect and apart)
 
 
 @dataclass(frozen=True)
@@ -90,12 +96,12 @@ def axis_fit(length: float, u: float, spacing: Spacing, most: int | None = None)
     gutter, crop marks."""
     b, asked = spacing.bleed, spacing.gutter
     if not b:
-        g = asked or 0.0
+        g = max(asked or 0.0, spacing.least)
         return Axis(max(int(math.floor((length + g + 1e-6) / (u + g))), 0), g)
     if asked is None and spacing.share:
         asked = 0.0
     least = 0.0 if spacing.rect or asked is not None else min(2 * OUTER_MIN, 2 * b)  # round pieces: a ring
-    g = asked if asked is not None else least  # of art past each outline, however tight the page
+    g = max(asked if asked is not None else least, spacing.least)  # of art past each outline, however tight
     outer, crop = min(b, OUTER_MIN), CROP_MIN
     n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
     if most is not None:
@@ -216,8 +222,8 @@ def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spac
         fw, fh = (w, h) if rot == 0 else (h, w)
         for fold_dir in ("v", "h") if fold else ("",):
             g = make_grid(area, Unit(fw, fh, rot, fold_dir), spacing)
-            if spread and count and g.per_page and count < g.per_page and spacing.bleed and spacing.rect and \
-                    not spacing.share and spacing.gutter is None:
+            if spread and count and g.per_page and count < g.per_page and spacing.bleed and spacing.apart and \
+                    spacing.gutter is None:
                 g = _fewer(area, g, count, spacing)
             per_page = g.per_page
             pages = pages_for(count, per_page) if per_page and count else 1 << 30  # does not fit: worst
