@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -492,3 +493,43 @@ def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
         "    front: f\n    items: [{qty: 1}]\n" for name, size in parts), encoding="utf-8")
     doc = impose_game(load_game(folder), Options())
     assert [{p.component.name for p in s.placements} for s in doc.sheets] == [set(), {"x", "y"}, {"z", "w"}]
+
+
+def test_sections_of_a_run_fill_whole_rows_where_that_costs_no_page():
+    """Two sections of one grid meet along one straight cut when a narrower grid costs no page;
+    where none does (or the sections already fill whole rows), the grid keeps its columns."""
+    from genpnp.impose import grid
+
+    g = grid.Grid(grid.Unit(10, 10, 0, ""), grid.Axis(9), grid.Axis(12), 0.0)
+    assert grid.whole_rows(g, [64, 64]).cols == 8  # 2 pages either way: red 8 rows, blue 8 rows
+    assert grid.whole_rows(g, [64]).cols == 9  # one section: nothing meets
+    assert grid.whole_rows(g, [63, 63]).cols == 9  # 7 rows each already
+    assert grid.whole_rows(g, [64, 65]).cols == 9  # no column count divides both
+    assert grid.whole_rows(replace(g, y=grid.Axis(2)), [12, 6]).cols == 9  # 6 or 3 columns: 2 or 3 pages, not 1
+    game = load_game(CONTENT / "gerrymander")
+    for paper in ("letter", "a4"):  # on legal all 128 tiles take one page of 9 columns; 8 would take two
+        for bleed in (0, 3):
+            doc = impose_game(game, Options(paper=parse_paper(paper), bleed=bleed * MM))
+            red = [p.box for s in doc.sheets for p in s.placements if p.component.name == "red-tiles"]
+            rows, cols = {round(b.y, 1) for b in red}, {round(b.x, 1) for b in red}
+            assert (len(rows), len(cols)) == (8, 8), (paper, bleed)  # 64 red tiles: 8 whole rows of 8
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
+def test_bleed_costs_gerrymander_no_card_sheet(paper: str):
+    """With bleed the tiles, the die and the turn cards print on the sheets they take without it:
+    the last tiles' page holds the die and the cards side by side (the die's block narrower than its
+    room, the scale check a bar in the title band where the band kept for its square would cost the
+    cards their place)."""
+    game = load_game(CONTENT / "gerrymander")
+    counts = []
+    for bleed in (0, 3):
+        doc = impose_game(game, Options(paper=parse_paper(paper), bleed=bleed * MM))
+        cut = [s for s in doc.sheets if s.role in ("pieces", "board")]
+        counts.append(len(cut))
+        last = cut[-1]
+        names = {p.component.name for p in last.placements}
+        assert {"die", "turn-aid"} <= names, (paper, bleed, names)
+        boxes = [p.ink for p in last.placements]
+        assert not any(a.overlaps(b) for n, a in enumerate(boxes) for b in boxes[n + 1:]), (paper, bleed)
+    assert counts[0] == counts[1] == 3, (paper, counts)
