@@ -72,7 +72,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         folds = {m.kind for sheet in doc.sheets for m in sheet.marks} & {"fold"} | \
             {"hinge" for sheet in doc.sheets for m in sheet.marks if m.shape == "circle-pair"}
         assert ("fold on the dashed line" in printing) == bool(folds), where  # fold pairs
-        assert ("fold along the dashed lines, and glue each tab" in printing) == ("fold-up" in marks), where
+        assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where

@@ -470,7 +470,7 @@ def drawn_marks(doc: Document) -> frozenset[str]:
 
 def folding_pieces(doc: Document) -> list[Any]:
     """The components of this build whose pieces fold up into a solid (a die net): cut out, folded
-    along the dashed lines drawn on them and glued by their tabs."""
+    along the dash-dot lines drawn on them and glued by their tabs."""
     chosen = doc.options.components
     return [c for c in doc.game.ordered() if getattr(c, "folds_up", False) and getattr(c, "pieces", None)
             and (not chosen or c.name in chosen)]
