@@ -10,7 +10,8 @@ ticks always read as two cuts). Round and hex pieces, cut along their outlines, 
 (at least twice ``OUTER_MIN``, wider up to twice the bleed where that costs no piece) so that each
 has a ring of art past its outline and none runs into its neighbour; they get no crop marks.
 ``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
-most the bleed, past its cut). Art never crosses a fold line.
+most the bleed, past its cut). Art never crosses a fold line. Sections that share one grid fill whole
+rows where fewer columns cost no page (``whole_rows``): two sets of pieces then meet along one straight cut.
 """
 
 from __future__ import annotations
