@@ -533,3 +533,54 @@ def test_bleed_costs_gerrymander_no_card_sheet(paper: str):
         boxes = [p.ink for p in last.placements]
         assert not any(a.overlaps(b) for n, a in enumerate(boxes) for b in boxes[n + 1:]), (paper, bleed)
     assert counts[0] == counts[1] == 3, (paper, counts)
+
+
+PAIR = "components:\n" + "".join(_component(*c) for c in (
+    ("wide", "tile", "90mm x 100mm", 1), ("cards", "card", "88mm x 63mm", 2)))
+
+
+def test_a_small_section_narrows_its_block_where_that_leaves_the_next_one_room(tmp_path: Path):
+    """In the room beside a short last row and below it, a block as wide as its free box would
+    stand where the next section no longer fits; at half its box's width it moves to the box below
+    and leaves the next section room beside it (``pair_share``)."""
+    from types import SimpleNamespace
+
+    from genpnp.impose import document
+    from genpnp.impose.fill import SHARES, pair_share, plan_fill
+    from genpnp.impose.frame import make_frame
+
+    folder = tmp_path / "pair"
+    folder.mkdir()
+    (folder / "game.yaml").write_text('name: Pair\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [wide, cards]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(PAIR, encoding="utf-8")
+    options = Options()
+    wide, cards = document._sections(list(load_game(folder).ordered()), make_frame(options), options)
+    free = [Box(60 * MM, 0, 140 * MM, 170 * MM), Box(0, 0, 200 * MM, 145 * MM)]  # beside, below a last row
+    run = SimpleNamespace(free=free, options=options, page_count=1, backs_page=lambda n: False)
+    whole = plan_fill(free, wide, options, False)
+    assert whole is not None and plan_fill(whole.rest, cards, options, False) is None
+    share = pair_share(run, wide, cards)
+    assert share in SHARES and share < 1.0
+    narrowed = plan_fill(free, wide, options, False, share)
+    assert narrowed is not None and plan_fill(narrowed.rest, cards, options, False) is not None
+    assert pair_share(run, wide, None) == 1.0
+
+
+def test_a_page_may_give_up_its_scale_band_to_make_room():
+    """A run that keeps a band at the foot of its pages for the scale square offers, among its other
+    layouts, the same frame without it (more rows; the scale check then a bar in the title band)."""
+    from genpnp.impose import document
+    from genpnp.impose.fill import _layouts
+    from genpnp.impose.frame import make_frame
+    from genpnp.impose.pages import RunPages
+
+    options = Options()
+    frame = make_frame(options)
+    game = load_game(CONTENT / "gerrymander")
+    tiles = next(s for s in document._sections(list(game.ordered()), frame, options) if hasattr(s, "segments"))
+    banded = RunPages.plan(tiles, options)
+    assert banded.area != banded.frame.area  # the band kept: it costs the tiles no page
+    whole = RunPages.plan(tiles, options, scale_band=False)
+    assert whole.area == whole.frame.area and whole.grid.rows > banded.grid.rows
+    assert any(o.area == o.frame.area and o.grid.rows == whole.grid.rows for o in _layouts(banded))
