@@ -584,3 +584,35 @@ def test_a_page_may_give_up_its_scale_band_to_make_room():
     whole = RunPages.plan(tiles, options, scale_band=False)
     assert whole.area == whole.frame.area and whole.grid.rows > banded.grid.rows
     assert any(o.area == o.frame.area and o.grid.rows == whole.grid.rows for o in _layouts(banded))
+
+
+TOKENS = """components:
+  tokens:
+    kind: token
+    size: 14mm
+{gutter}    qty: 60
+    faces:
+      front: {{fill: "#cc3333"}}
+"""
+
+
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_a_gutter_keeps_round_pieces_apart_in_every_build(tmp_path: Path, bleed: float):
+    """Round tokens touch their neighbours without bleed (one cut serves both) unless their component
+    asks for a ``gutter``: then every two lie at least that far apart, with bleed too."""
+    gaps = {}
+    for gutter in ("", "    gutter: 1.5mm\n"):
+        folder = tmp_path / f"g{len(gutter)}-{bleed}" / "tokens"
+        folder.mkdir(parents=True)
+        (folder / "game.yaml").write_text('name: Tokens\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                          'sections: [tokens]\n', encoding="utf-8")
+        (folder / "components.yaml").write_text(TOKENS.format(gutter=gutter), encoding="utf-8")
+        doc = impose_game(load_game(folder), Options(bleed=bleed * MM))
+        boxes = [p.box for s in fronts(doc) for p in s.placements]
+        assert len(boxes) == 60
+        centres = [(b.x + b.w / 2, b.y + b.h / 2) for b in boxes]
+        gaps[bool(gutter)] = min(math.hypot(x - x2, y - y2) for i, (x, y) in enumerate(centres)
+                                 for x2, y2 in centres[i + 1:]) - 14 * MM
+    assert gaps[True] >= 1.5 * MM - 0.01
+    if not bleed:
+        assert abs(gaps[False]) < 0.01  # tangent: they share their cut

@@ -225,7 +225,7 @@ def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
     double = any_back(pieces)
     rotatable = bool(getattr(comp, "rotatable", True))
     return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
-            rotatable, fits_page(p.w, p.h, options, rotatable))
+            rotatable, round(getattr(comp, "gutter", 0.0), 2), fits_page(p.w, p.h, options, rotatable))
 
 
 def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> bool:
@@ -244,7 +244,7 @@ def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[Piece
     """(the pieces that fit the room ``run`` left, the rest) where that needs fewer new pages."""
     p = pieces.sample
     fold = pieces.double and options.backs == "fold"  # in a duplex build, double-sided pieces print so
-    spacing = grid.spacing_for(options, p.shape)
+    spacing = pieces.spacing(options)
     most = 0
     for room in run.free:
         area = Box(room.x, room.y, room.w, room.h - LABEL)

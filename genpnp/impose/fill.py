@@ -49,7 +49,7 @@ def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, 
     if pieces.double and not fold and options.bleed > 0:
         return None  # mirrored on the backs page, the block would meet the cut lines of the host's backs
     p = pieces.sample
-    spacing = grid.spacing_for(options, p.shape)
+    spacing = pieces.spacing(options)
     count = len(pieces)
     for i, room in enumerate(free):
         area = Box(room.x, room.y, room.w * share, room.h - LABEL)

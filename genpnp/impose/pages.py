@@ -62,6 +62,10 @@ class PieceSet:
     def sample(self) -> Any:
         return self.segments[0].pieces[0]
 
+    def spacing(self, options: Options) -> grid.Spacing:
+        """How far apart these pieces lie in a build with ``options``."""
+        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0))
+
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
         head: list[Segment] = []
@@ -146,7 +150,7 @@ class RunPages:
         a bar in the title band)."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
-        spacing = grid.spacing_for(options, p.shape)
+        spacing = pieces.spacing(options)
         count = len(pieces)
         best = None
         for rank, name in enumerate(MODES):
@@ -189,9 +193,8 @@ class RunPages:
         if not plain.grid.per_page or (plain.frame.mode == "side", plain.grid.unit.rot, plain.landscape) == \
                 (self.frame.mode == "side", self.grid.unit.rot, self.landscape):
             return ""
-        p = self.pieces.sample
         area = make_frame(self.options, plain.landscape, plain.frame.mode).area
-        per_page = grid.make_grid(area, plain.grid.unit, grid.spacing_for(self.options, p.shape)).per_page
+        per_page = grid.make_grid(area, plain.grid.unit, self.pieces.spacing(self.options)).per_page
         upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
         if upright and upright <= self.page_count:
             return ""
