@@ -71,8 +71,8 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert "genpnp calibrate" not in cover and "genpnp calibrate" not in " ".join(text.values()), where
         folds = {m.kind for sheet in doc.sheets for m in sheet.marks} & {"fold"} | \
             {"hinge" for sheet in doc.sheets for m in sheet.marks if m.shape == "circle-pair"}
-        assert ("fold on the dashed line" in printing) == bool(folds), where  # fold pairs
-        assert ("fold along the dashed lines, and glue each tab" in printing) == ("fold-up" in marks), where
+        assert ("fold on the dash-dot line" in printing) == bool(folds), where  # fold pairs
+        assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
@@ -93,7 +93,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert not re.search(r"Contents.*\bCover \d", cover), where
         _print_steps_followable(printing, roles, stock, doc, where)
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
-            assert "fold on the dashed line" in printing, where
+            assert "fold on the dash-dot line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it
         assert len(cal) == (1 if backs == "duplex" and "back" in roles else 0), where
         for page in cal:

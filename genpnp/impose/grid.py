@@ -12,11 +12,14 @@ has a ring of art past its outline and none runs into its neighbour; they get no
 A component's own ``gutter`` is the least space between its pieces in every build (round tokens
 a punch or scissors cuts one by one). ``--gutter`` asks for a gutter between rectangular pieces too
 (each piece's art runs half of it, at most the bleed, past its cut). Art never crosses a fold line.
+Sections that share one grid fill whole rows where fewer columns cost no page (``whole_rows``): two
+sets of pieces then meet along one straight cut.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from genpnp.core.records import dataclass
@@ -220,6 +223,20 @@ def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spac
             key = (-pages, -rot, fold_dir == "v", per_page) if count else (per_page, -rot, fold_dir == "v")
             options.append((key, g))
     return max(options, key=lambda o: o[0])[1]
+
+
+def whole_rows(g: Grid, sizes: Sequence[int]) -> Grid:
+    """``g`` with fewer columns where that lets each of several sections (``sizes`` pieces each, in
+    order) fill whole rows and costs no page: two sections then meet along one straight cut across
+    the block, not a step that leaves a sliver of one on the other when a cut strays."""
+    count = sum(sizes)
+    if len(sizes) < 2 or not g.per_page or all(n % g.cols == 0 for n in sizes):
+        return g
+    pages = pages_for(count, g.per_page)
+    for cols in range(g.cols - 1, 1, -1):
+        if all(n % cols == 0 for n in sizes) and pages_for(count, cols * g.rows) == pages:
+            return replace(g, x=replace(g.x, n=cols))
+    return g
 
 
 def pages_for(count: int, per_page: int) -> int:
