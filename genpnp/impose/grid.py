@@ -13,11 +13,14 @@ A component's own ``gutter`` is the least space between its pieces in every buil
 a punch or scissors cuts one by one); one that stands ``apart`` gets, with bleed, a gutter between its
 rectangles where the page has the room. ``--gutter`` asks for a gutter between rectangular pieces too
 (each piece's art runs half of it, at most the bleed, past its cut). Art never crosses a fold line.
+Sections that share one grid fill whole rows where fewer columns cost no page (``whole_rows``): two
+sets of pieces then meet along one straight cut.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from genpnp.core.records import dataclass
@@ -240,6 +243,20 @@ def _fewer(area: Box, g: Grid, count: int, spacing: Spacing) -> Grid:
     x = axis_fit(area.w, g.unit.uw, replace(spacing, share=False), cols) if cols < g.x.n else g.x
     y = axis_fit(area.h, g.unit.uh, replace(spacing, share=False), rows) if rows < g.y.n else g.y
     return Grid(g.unit, x, y, g.bleed)
+
+
+def whole_rows(g: Grid, sizes: Sequence[int]) -> Grid:
+    """``g`` with fewer columns where that lets each of several sections (``sizes`` pieces each, in
+    order) fill whole rows and costs no page: two sections then meet along one straight cut across
+    the block, not a step that leaves a sliver of one on the other when a cut strays."""
+    count = sum(sizes)
+    if len(sizes) < 2 or not g.per_page or all(n % g.cols == 0 for n in sizes):
+        return g
+    pages = pages_for(count, g.per_page)
+    for cols in range(g.cols - 1, 1, -1):
+        if all(n % cols == 0 for n in sizes) and pages_for(count, cols * g.rows) == pages:
+            return replace(g, x=replace(g.x, n=cols))
+    return g
 
 
 def pages_for(count: int, per_page: int) -> int:

@@ -24,6 +24,8 @@ from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
+CALLOUT_R = 0.22  # a callout disc's radius, as a share of its cell: its number reads beside the piece under it
+CALLOUT_AT = 0.24  # its centre's distance in from the cell's top left corner, as a share of the cell
 Point = tuple[float, float]
 
 
@@ -653,7 +655,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if q is not None:
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
-            callouts.append((x0 + (x1 - x0) * 0.2, y1 - (y1 - y0) * 0.2, min(x1 - x0, y1 - y0) * 0.17, c.text))
+            callouts.append((x0 + (x1 - x0) * CALLOUT_AT, y1 - (y1 - y0) * CALLOUT_AT,
+                             min(x1 - x0, y1 - y0) * CALLOUT_R, c.text))
     for ref in spec.crosses:
         q = poly(ref, spec.loc)
         if q is not None:
