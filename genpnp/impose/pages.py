@@ -64,7 +64,8 @@ class PieceSet:
 
     def spacing(self, options: Options) -> grid.Spacing:
         """How far apart these pieces lie in a build with ``options``."""
-        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0))
+        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0),
+                                self.apart)
 
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
@@ -88,6 +89,11 @@ class PieceSet:
     @property
     def rotatable(self) -> bool:
         return bool(self.key[5])
+
+    @property
+    def apart(self) -> bool:
+        """With bleed, the pieces keep a gutter between them where it costs none (``apart: true``)."""
+        return bool(self.key[7])
 
 
 def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:

@@ -816,16 +816,17 @@ def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, floa
     board = cells.target
     margin = getattr(board, "margin", 0.0) if getattr(board, "labels", "none") != "none" else 0.0
     top = _cell_xy(cells, 0, 0)
+    named = getattr(board, "labels", "none") == "headers"  # it names its rows and columns itself: no A, B, 1, 2
     if margin and y1 >= top[1] + top[3] - 0.1:  # the board prints its own letters there: show its margin
         pts.append((x0, y1 + getattr(board, "header_depth", margin)))  # (or its whole header row)
-    else:
+    elif not named:
         for col in range(cells.cols):
             px, _, pw, _ = _cell_xy(cells, 0, col)
             if x0 - 0.1 <= px and px + pw <= x1 + 0.1:
                 out.append((px + pw / 2, y1 + size * 0.45, column_letters(col)))
     if margin and x0 <= top[0] + 0.1:
         pts.append((x0 - margin, y0))
-    else:
+    elif not named:
         for row in range(cells.rows):
             _, py, _, ph = _cell_xy(cells, row, 0)
             if y0 - 0.1 <= py and py + ph <= y1 + 0.1:

@@ -29,6 +29,7 @@ class Space:
     where: str  # "hex 0,0 (A1)", "cell B3"
     outline: tuple[Pt, ...]  # convex, counter-clockwise or clockwise
     marks: tuple[Mark, ...]
+    name: str = ""  # a table board's space label ("Result", "Marker"): what a rule's ``spaces`` picks
 
 
 # -- hex maps ------------------------------------------------------------------------------------
@@ -172,12 +173,39 @@ def square_spaces(m: Any, cells: list[tuple[int, int]], inner: float = 0.0) -> l
     return out
 
 
+# -- table boards ----------------------------------------------------------------------------------
+
+def table_spaces(board: Any) -> list[Space]:
+    """Each labelled space of each player's box on every row of a table board, with its label as a
+    mark, and each box's marker square (named by the marker label): where the rules lay a piece."""
+    out = []
+    labels = list(board.spaces)
+    for row in range(len(board.rows)):
+        for col in range(board.columns):
+            for i, label in enumerate(labels):
+                x, y, w, h = board.space_boxes(row, col)[i]
+                lx, ly, lw, lh = board.space_label_box(row, col, i)
+                out.append(Space(f"the {label} space of row {row + 1}, box {col + 1}",
+                                 ((x, y), (x + w, y), (x + w, y + h), (x, y + h)),
+                                 (Mark("label", "box", (lx, ly, lx + lw, ly + lh)),), label))
+            spot = board.marker_box(row, col)
+            if spot is not None:
+                x, y, w, h = spot
+                out.append(Space(f"the {board.marker_label or 'marker'} square of row {row + 1}, box {col + 1}",
+                                 ((x, y), (x + w, y), (x + w, y + h), (x, y + h)), (),
+                                 board.marker_label or "marker"))
+    return out
+
+
 def spaces_of(comp: Any) -> list[Space] | None:
     """The spaces of a board-like component, or None when it has none."""
     from genpnp.model.board import GridBoard
     from genpnp.model.hexmap import HexMap
     from genpnp.model.mapboard import INNER, MapBoard
+    from genpnp.model.tableboard import TableBoard
 
+    if isinstance(comp, TableBoard):
+        return table_spaces(comp)
     if isinstance(comp, HexMap):
         return hex_spaces(comp)
     if isinstance(comp, MapBoard) and comp.grid is not None:
