@@ -71,8 +71,8 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert "genpnp calibrate" not in cover and "genpnp calibrate" not in " ".join(text.values()), where
         folds = {m.kind for sheet in doc.sheets for m in sheet.marks} & {"fold"} | \
             {"hinge" for sheet in doc.sheets for m in sheet.marks if m.shape == "circle-pair"}
-        assert ("fold on the dashed line" in printing) == bool(folds), where  # fold pairs
-        assert ("fold along the dashed lines, and glue each tab" in printing) == ("fold-up" in marks), where
+        assert ("fold on the dash-dot line" in printing) == bool(folds), where  # fold pairs
+        assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
@@ -93,7 +93,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert not re.search(r"Contents.*\bCover \d", cover), where
         _print_steps_followable(printing, roles, stock, doc, where)
         if "not a sheet with fold pairs" in printing:  # card advice never contradicts the fold advice
-            assert "fold on the dashed line" in printing, where
+            assert "fold on the dash-dot line" in printing, where
         # the calibration sheet is in the duplex builds with backs, and the cover points at it
         assert len(cal) == (1 if backs == "duplex" and "back" in roles else 0), where
         for page in cal:
@@ -431,6 +431,62 @@ def test_a_score_sheet_is_set_in_the_games_faces_under_one_title(tmp_path: Path)
     assert faces["Totals"] == faces["Key"] and "bebas" in faces["Totals"].lower()  # the heading face
     assert faces["Red"] == faces["Mark"] == fonts.styled(faces["scored"], "b") != faces["scored"]
     assert all("vollkorn" in font.lower() for text, font in drawn if text not in ("Totals", "Key")), drawn
+
+
+def test_a_score_sheets_head_rows_stand_above_its_numbered_rows_on_its_first_page(tmp_path: Path):
+    """head_rows: unnumbered rows (a caption in each cell, or a value in every cell) at the top of the
+    table on its first page; they take their room from the blank rows there, which number from 1 below
+    them, and a continuation page does not repeat them."""
+    from genpnp.render.scoresheet import draw_page
+
+    def sheet(head: str) -> tuple:
+        folder = tmp_path / f"tally{len(head)}"
+        folder.mkdir()
+        (folder / "game.yaml").write_text('name: Tally\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                          "sections: [tally]\n", encoding="utf-8")
+        (folder / "sheets.yaml").write_text(
+            "components:\n  tally:\n    kind: scoresheet\n    title: Points tally\n"
+            "    columns: [{label: Red}, {label: Blue}]\n    rows: 60\n    row_height: 9mm\n" + head,
+            encoding="utf-8")
+        game = load_game(folder)
+        doc = impose_game(game, Options())
+        pages = [s for s in doc.sheets if s.role == "page"]
+        comp = next(c for c in game.ordered() if c.name == "tally")
+        class Texts:
+            def __init__(self) -> None:
+                self.drawn: list[tuple[str, float, float]] = []
+
+            def text(self, x, y, text, font, size, color, align="left"):
+                self.drawn.append((text, x, y))
+
+            def __getattr__(self, name):
+                return lambda *args, **kwargs: None
+
+        out = []
+        for page in pages:
+            surface = Texts()
+            draw_page(comp, surface, page.content[0], page.content[1])
+            out.append(surface.drawn)
+        return out
+
+    plain = sheet("")
+    headed = sheet("    head_rows:\n      - {label: name, height: 18mm}\n      - {label: start, text: '5'}\n")
+    left = min(x for t, x, _ in headed[0] if t == "name")  # the table's first column starts here
+
+    def row_numbers(page: list) -> list[int]:  # drawn in the margin left of the table
+        return sorted(int(t) for t, x, _ in page if t.isdigit() and x < left)
+
+    first_plain, first_headed = row_numbers(plain[0]), row_numbers(headed[0])
+    assert first_headed[0] == 1 and first_plain[0] == 1
+    # 18 mm + 9 mm of head rows cost the first page three 9 mm rows
+    assert len(first_plain) - len(first_headed) == 3
+    texts = [t for t, _, _ in headed[0]]
+    assert texts.count("name") == 2 and texts.count("start") == 2 and texts.count("5") >= 2  # one per column
+    name_y = max(y for t, _, y in headed[0] if t == "name")
+    row1_y = max(y for t, x, y in headed[0] if t == "1" and x < left)
+    assert name_y > row1_y  # above the numbered rows
+    assert all("name" not in [t for t, _, _ in page] for page in headed[1:])  # not repeated
+    assert row_numbers(headed[1])[0] == first_headed[-1] + 1
 
 
 def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_path: Path) -> None:

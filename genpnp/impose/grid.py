@@ -9,13 +9,17 @@ Fold pairs side by side meet front to back, unlike edges, so across their fold t
 ticks always read as two cuts). Round and hex pieces, cut along their outlines, sit a gutter apart
 (at least twice ``OUTER_MIN``, wider up to twice the bleed where that costs no piece) so that each
 has a ring of art past its outline and none runs into its neighbour; they get no crop marks.
-``--gutter`` asks for a gutter between rectangular pieces too (each piece's art runs half of it, at
-most the bleed, past its cut). Art never crosses a fold line.
+A component's own ``gutter`` is the least space between its pieces in every build (round tokens
+a punch or scissors cuts one by one). ``--gutter`` asks for a gutter between rectangular pieces too
+(each piece's art runs half of it, at most the bleed, past its cut). Art never crosses a fold line.
+Sections that share one grid fill whole rows where fewer columns cost no page (``whole_rows``): two
+sets of pieces then meet along one straight cut.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from genpnp.core.records import dataclass
@@ -61,12 +65,16 @@ class Spacing:
     gutter: float | None = None
     share: bool = False
     rect: bool = False  # pieces cut by crop marks: a gutter between them is GUTTER_MIN or none
+    least: float = 0.0  # the pieces' own least gutter (a component's ``gutter``), in every build
 
 
-def spacing_for(options, shape: str) -> Spacing:
-    """The spacing of a build's pieces of ``shape``: rectangles share their cut lines."""
+def spacing_for(options, shape: str, least: float = 0.0) -> Spacing:
+    """The spacing of a build's pieces of ``shape``: rectangles share their cut lines, unless the
+    pieces ask for ``least`` space between them."""
     rect = shape not in ("circle", "hex")
-    return Spacing(options.bleed, options.gutter, rect, rect)
+    if rect and least and options.bleed:  # crop ticks a gutter apart read as two cuts only from GUTTER_MIN
+        least = max(least, GUTTER_MIN)
+    return Spacing(options.bleed, options.gutter, rect and not least, rect, least)
 
 
 @dataclass(frozen=True)
@@ -87,12 +95,12 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     """The most units of size ``u`` along ``length``; the room left widens bleed, gutter, crop marks."""
     b, asked = spacing.bleed, spacing.gutter
     if not b:
-        g = asked or 0.0
+        g = max(asked or 0.0, spacing.least)
         return Axis(max(int(math.floor((length + g + 1e-6) / (u + g))), 0), g)
     if asked is None and spacing.share:
         asked = 0.0
     least = 0.0 if spacing.rect or asked is not None else min(2 * OUTER_MIN, 2 * b)  # round pieces: a ring
-    g = asked if asked is not None else least  # of art past each outline, however tight the page
+    g = max(asked if asked is not None else least, spacing.least)  # of art past each outline, however tight
     outer, crop = min(b, OUTER_MIN), CROP_MIN
     n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
     if n <= 0:
@@ -215,6 +223,20 @@ def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spac
             key = (-pages, -rot, fold_dir == "v", per_page) if count else (per_page, -rot, fold_dir == "v")
             options.append((key, g))
     return max(options, key=lambda o: o[0])[1]
+
+
+def whole_rows(g: Grid, sizes: Sequence[int]) -> Grid:
+    """``g`` with fewer columns where that lets each of several sections (``sizes`` pieces each, in
+    order) fill whole rows and costs no page: two sections then meet along one straight cut across
+    the block, not a step that leaves a sliver of one on the other when a cut strays."""
+    count = sum(sizes)
+    if len(sizes) < 2 or not g.per_page or all(n % g.cols == 0 for n in sizes):
+        return g
+    pages = pages_for(count, g.per_page)
+    for cols in range(g.cols - 1, 1, -1):
+        if all(n % cols == 0 for n in sizes) and pages_for(count, cols * g.rows) == pages:
+            return replace(g, x=replace(g.x, n=cols))
+    return g
 
 
 def pages_for(count: int, per_page: int) -> int:

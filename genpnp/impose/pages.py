@@ -63,6 +63,10 @@ class PieceSet:
     def sample(self) -> Any:
         return self.segments[0].pieces[0]
 
+    def spacing(self, options: Options) -> grid.Spacing:
+        """How far apart these pieces lie in a build with ``options``."""
+        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0))
+
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
         head: list[Segment] = []
@@ -139,12 +143,15 @@ class RunPages:
         return (self.pieces.double and not self.fold) or (n == self.page_count - 1 and self.extra_back)
 
     @classmethod
-    def plan(cls, pieces: PieceSet, options: Options, landscape: bool = False, mode: str | None = None) -> RunPages:
+    def plan(cls, pieces: PieceSet, options: Options, landscape: bool = False, mode: str | None = None,
+             scale_band: bool = True) -> RunPages:
         """The frame and grid that need the fewest pages (then the first of the frame's modes, or
-        ``mode``), on portrait pages or ``landscape`` ones."""
+        ``mode``), on portrait pages or ``landscape`` ones; ``scale_band``: keep a band at the foot
+        of the page for the scale square where that costs the run no page (else the scale check is
+        a bar in the title band)."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
-        spacing = grid.spacing_for(options, p.shape)
+        spacing = pieces.spacing(options)
         count = len(pieces)
         best = None
         for rank, name in enumerate(MODES):
@@ -163,12 +170,15 @@ class RunPages:
             g = grid.choose_grid(frame.area, p.w, p.h, False, pieces.rotatable, spacing, count)
             best = (grid.pages_for(count, g.per_page), 0, frame, g)
         _, _, frame, g = best
+        g = grid.whole_rows(g, [len(seg.pieces) for seg in pieces.segments])
         area = frame.area
-        if frame.mode == "bands" and g.per_page:  # keep a band for the scale square where that costs no paper
+        if scale_band and frame.mode == "bands" and g.per_page:  # a band for the scale square, where that costs
+            # no paper
             rows_used = min(g.rows, -(-count // g.cols))
             if scale_spot(frame, g.extent(g.block(area, rows_used))) is None:
                 reduced = reserve_scale(frame)
-                g2 = grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count)
+                g2 = grid.whole_rows(grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count),
+                                     [len(seg.pieces) for seg in pieces.segments])
                 if g2.per_page and grid.pages_for(count, g2.per_page) == grid.pages_for(count, g.per_page):
                     area, g = reduced, g2
         run = cls(pieces, options, frame, area, g, fold)
@@ -184,9 +194,8 @@ class RunPages:
         if not plain.grid.per_page or (plain.frame.mode == "side", plain.grid.unit.rot, plain.landscape) == \
                 (self.frame.mode == "side", self.grid.unit.rot, self.landscape):
             return ""
-        p = self.pieces.sample
         area = make_frame(self.options, plain.landscape, plain.frame.mode).area
-        per_page = grid.make_grid(area, plain.grid.unit, grid.spacing_for(self.options, p.shape)).per_page
+        per_page = grid.make_grid(area, plain.grid.unit, self.pieces.spacing(self.options)).per_page
         upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
         if upright and upright <= self.page_count:
             return ""

@@ -13,6 +13,7 @@ own renderers, so a figure shows exactly what the box holds.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import replace
 from typing import Any
@@ -23,6 +24,8 @@ from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
+CALLOUT_R = 0.22  # a callout disc's radius, as a share of its cell: its number reads beside the piece under it
+CALLOUT_AT = 0.24  # its centre's distance in from the cell's top left corner, as a share of the cell
 Point = tuple[float, float]
 
 
@@ -52,6 +55,9 @@ class FigOutline:
     label: str = fld(Str(max_len=40), "", "words under the group", "legal")
     pieces: tuple = fld(ListOf(Str()), (), "pieces laid on its cells, in the order of `cells` (under the "
                         "figure's own `pieces`)", ["tiles#1", "tiles#2"])
+    shade: bool = fld(Bool(), False, "also shade its cells with fine diagonal lines in the style's colour, "
+                      "under the pieces, the board's words showing through: the group reads at a glance even "
+                      "where border strips lie over its outline")
     loc: Loc = Loc("<built-in>")
 
 
@@ -228,6 +234,8 @@ class Figure:
     # a panel's words and mark (a tick: good, a cross: bad), together centred at x, on the baseline y
     marks: tuple[tuple[float, float, str, str], ...] = ()
     clear: bool = False  # pieces keep clear of their cells' edges (as in a figure with outlines)
+    # (the cells' polygons, style, the boxes of the words printed in them): hatched around those words
+    shades: tuple[tuple[tuple[tuple[Point, ...], ...], str, tuple[tuple[float, float, float, float], ...]], ...] = ()
     caption: str = ""
     max_width: float = 0.0
     place: str = "column"  # "right": the text that follows runs on its left
@@ -263,6 +271,28 @@ def column_letters(i: int) -> str:
         i, r = divmod(i - 1, 26)
         out = chr(65 + r) + out
     return out
+
+
+WORDS = ("label", "zone-mark", "region-label")  # the marks of a space that are words
+
+
+def _words_in(cells: Cells, polys: list) -> tuple[tuple[float, float, float, float], ...]:
+    """The boxes (x0, y0, x1, y1, figure points) of the words a board prints in the cells ``polys``."""
+    from genpnp.model.spacemarks import spaces_of
+
+    spaces = spaces_of(cells.target) if cells.target is not None else None
+    if not spaces:
+        return ()
+    dx, dy = cells.offset
+    centres = [(sum(p[0] for p in q) / len(q), sum(p[1] for p in q) / len(q)) for q in polys]
+    out = []
+    for space in spaces:
+        sx = sum(p[0] for p in space.outline) / len(space.outline) + dx
+        sy = sum(p[1] for p in space.outline) / len(space.outline) + dy
+        if any(math.hypot(sx - cx, sy - cy) < 0.5 for cx, cy in centres):
+            out += [(g[0] + dx, g[1] + dy, g[2] + dx, g[3] + dy) for mark in space.marks
+                    if mark.name in WORDS and mark.shape == "box" for g in [mark.geometry]]
+    return tuple(out)
 
 
 class Cells:
@@ -537,6 +567,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             return None
 
     drawn, labels, outlines, arrows, callouts, crosses = [], [], [], [], [], []
+    shades: list[tuple[tuple[tuple[Point, ...], ...], str, tuple[tuple[float, float, float, float], ...]]] = []
     named: list[list[Point]] = []
     placed: list[FigPiece] = []  # an outline's pieces first: the figure's own pieces lie on top of them
     groups: dict[str, int] = {}  # a cut figure's cells (as written, upper case) -> the plain outline they are in
@@ -608,6 +639,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         named += polys
         if not (spec.cut and o.style == "plain"):  # a cut shows its groups by their gaps
             outlines.append((boundary_loops(polys), o.style, tuple(tuple(q) for q in polys)))
+        if o.shade:
+            shades.append((tuple(tuple(q) for q in polys), o.style, _words_in(cells, polys)))
         x0, y0, x1, y1 = _bbox([pt for q in polys for pt in q])
         if o.label:
             labels.append(((x0 + x1) / 2, y0, o.label))  # its baseline is set below, once the size is known
@@ -635,7 +668,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if q is not None:
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
-            callouts.append((x0 + (x1 - x0) * 0.2, y1 - (y1 - y0) * 0.2, min(x1 - x0, y1 - y0) * 0.17, c.text))
+            callouts.append((x0 + (x1 - x0) * CALLOUT_AT, y1 - (y1 - y0) * CALLOUT_AT,
+                             min(x1 - x0, y1 - y0) * CALLOUT_R, c.text))
     for ref in spec.crosses:
         q = poly(ref, spec.loc)
         if q is not None:
@@ -691,7 +725,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
                   tuple(callouts), tuple(crosses), tuple(edges), caption=spec.caption, max_width=spec.width,
-                  place=spec.place, label_size=label_size, line=line)
+                  place=spec.place, label_size=label_size, line=line, shades=tuple(shades))
 
 
 CUT_REST = 0.06  # in a cut figure, a piece's gap to its cell's edge before it is nudged (a share of the cell)

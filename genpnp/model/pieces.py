@@ -57,6 +57,9 @@ class PieceSet(Component):
                        "pieces from jamming or overlapping there. Pieces still share cut lines on the sheet; "
                        "their art is laid out on the cut piece", "0.5mm")
     shape: str = fld(Enum("rect", "rounded", "circle", "hex"), "", "outline of each piece")
+    gutter: float = fld(Length(), 0.0, "the least space between neighbouring pieces on the sheet, in every "
+                        "build (0: pieces share their cut lines where no bleed parts them): round pieces a gutter "
+                        "apart are cut one by one, with scissors or a punch, without nicking the next", "1mm")
     radius: float = fld(Length(), 3 * MM, "corner radius of rounded pieces")
     faces: dict = fld(FACES, example={"front": {"fill": "red"}}, doc="the designs, by name")
     front: Any = fld(face_choice_spec(), "front", "the face printed on the front unless an item names another: a "

@@ -193,13 +193,13 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     folds = "fold" in marks or "hinge" in marks
     stock = set(card_stock_pages(doc))
     if folds:
-        pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
+        pairs = tr("Fold pairs: cut around each pair, fold on the dash-dot line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
     folding = folding_pieces(doc)
     if folding:
         names = tr(" and ").join(c.label for c in folding)
-        lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
+        lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
                         "face it meets.", names=names))
     if shares_cut_lines(doc):
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
@@ -564,7 +564,7 @@ def contents_entries(doc: Any) -> list[tuple[str, str]]:
             for title, page in entries]
 
 
-LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),
+LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dash-dot)"),
           ("crop", "crop marks: cut between them"),
           ("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
           ("trim", "board in parts: trim each part along this line"),

@@ -18,6 +18,9 @@ WHITE = Color(1, 1, 1)
 OUTLINE_PT = 1.8  # an outline's width on the page, whatever the figure's scale
 HALO_PT = 0.7  # the white line between an outline and what it surrounds
 ARROW_PT = 1.6
+SHADE_PT = 0.8  # a shaded group's hatch lines on the page: this wide, SHADE_STEP_PT apart, the style's
+SHADE_STEP_PT = 2.6  # colour SHADE_TINT of the way to white, light enough for the board's words to read
+SHADE_TINT = 0.5
 LABEL_PT = 8.0  # labels are never larger than this on the page
 LABEL_MIN_PT = 7.0  # nor smaller than this, unless a row's label would reach past its piece's room
 
@@ -64,6 +67,8 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float, font: 
             surface.line(c * cell, 0, c * cell, rows * cell, GRID, 0.5 / scale)
         for r in range(rows + 1):
             surface.line(0, r * cell, cols * cell, r * cell, GRID, 0.5 / scale)
+    for polys, style, words in fig.shades:  # fine diagonal lines over the group's cells, under its pieces
+        _hatch(surface, polys, words, _tint(STYLE_COLORS[style]), scale)
     gutter = outline_gutter(scale) if fig.outlines or fig.clear else 0.0
     for drawn in fig.pieces:  # each whole in its cell, clear of the band an outline runs in
         _piece(surface, drawn, drawn.fitted(gutter))
@@ -94,6 +99,37 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float, font: 
             size = min(size, size * fig.label_room / max(surface.text_width(text, font, size), 0.01))
         surface.text(lx, ly, text, font, size, INK, "center")
     surface.restore()
+
+
+def _tint(color: Color, toward_white: float = SHADE_TINT) -> Color:
+    r, g, b = (c + (1 - c) * toward_white for c in (color.r, color.g, color.b))
+    return Color(r, g, b)
+
+
+def _hatch(surface: Any, polys: tuple, words: tuple, color: Color, scale: float) -> None:
+    """Lines at 45 degrees, ``SHADE_STEP_PT`` apart on the page, clipped to the polygons ``polys`` less
+    the boxes ``words`` (a little wider), so that a board's words there stay clear."""
+    xs = [p[0] for q in polys for p in q]
+    ys = [p[1] for q in polys for p in q]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    step = SHADE_STEP_PT / scale
+    pad = SHADE_STEP_PT / 2 / scale
+    loops = [_wound(list(q), 1) for q in polys]  # the cells one way round, the words' boxes the other: holes
+    loops += [_wound([(a - pad, b - pad), (c + pad, b - pad), (c + pad, d + pad), (a - pad, d + pad)], -1)
+              for a, b, c, d in words]
+    surface.save()
+    surface.clip_path([c for q in loops for c in [("M", *q[0]), *(("L", *p) for p in q[1:]), ("Z",)]])
+    n = math.ceil((x1 - x0 + y1 - y0) / step)
+    for i in range(n + 1):
+        start = x0 - (y1 - y0) + i * step  # each line from the bottom edge up to the right, across the box
+        surface.line(start, y0, start + (y1 - y0), y1, color, SHADE_PT / scale)
+    surface.restore()
+
+
+def _wound(points: list, sign: int) -> list:
+    """The polygon turning counter-clockwise (``sign`` 1) or clockwise (-1)."""
+    area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1]))
+    return points if area * sign >= 0 else points[::-1]
 
 
 def outline_gutter(scale: float) -> float:

@@ -72,8 +72,8 @@ def test_a_voter_token_that_would_hide_the_county_name_is_caught(tmp_path: Path)
     folder = copy_game(tmp_path, "mapmaker")
     path = folder / "components.yaml"
     text = path.read_text()
-    at = text.index("\n    size: 14mm", text.index("\n  voters:\n"))  # the voter tokens' size, not the markers'
-    path.write_text(text[:at] + "\n    size: 20mm" + text[at + len("\n    size: 14mm"):])
+    at = text.index("\n    size: 13mm", text.index("\n  voters:\n"))  # the voter tokens' size, not the markers'
+    path.write_text(text[:at] + "\n    size: 20mm" + text[at + len("\n    size: 13mm"):])
     line = text[:at].count("\n") + 2
     code, out = validate(folder)
     assert code == 1
@@ -119,7 +119,7 @@ def test_county_names_and_zone_marks_clear_the_token_and_the_slots() -> None:
     board = load_game(Path("content/mapmaker")).components["board"]
     spaces = hex_spaces(board)
     assert all(not text_outside(space) for space in spaces)
-    # the 14 mm token at the centre of a county misses its name and its zone mark
+    # the 13 mm token at the centre of a county misses its name and its zone mark
     for space in spaces:
         xs = [p[0] for p in space.outline]
         ys = [p[1] for p in space.outline]
