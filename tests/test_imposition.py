@@ -470,7 +470,8 @@ def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp
     folder.mkdir()
     (folder / "components.yaml").write_text(GROUP.replace("qty: 6}", "qty: 40}"), encoding="utf-8")
     for sections, pages in (("board, chits, discs, notes", [set(), {"board", "chits"}, {"discs"}, set()]),
-                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits", "discs"}])):
+                            # on pages of its own (portrait: a landscape page would turn its title up the side)
+                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits"}, {"discs"}])):
         (folder / "game.yaml").write_text('name: Group\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
                                           f"sections: [{sections}]\n", encoding="utf-8")
         doc = impose_game(load_game(folder), Options())
