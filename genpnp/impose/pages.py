@@ -194,7 +194,9 @@ class RunPages:
 
     def _turned_note(self, landscape: bool, mode: str | None) -> str:
         """Where the bleed turns the pieces (or the title up the side) from the way the build without
-        bleed prints them, because that saves pages: a note saying so ("" where nothing turned)."""
+        bleed prints them, because that saves pages (or is the only way they fit): a note telling the player
+        to turn the page to read them ("" where nothing turned). How many pages that saves is no business
+        of the player's: the note says only what the player does."""
         plain = RunPages.plan(self.pieces, replace(self.options, bleed=0.0), landscape, mode)
         if not plain.grid.per_page or (plain.frame.mode == "side", plain.grid.unit.rot, plain.landscape) == \
                 (self.frame.mode == "side", self.grid.unit.rot, self.landscape):
@@ -204,9 +206,7 @@ class RunPages:
         upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
         if upright and upright <= self.page_count:
             return ""
-        return tr("Pieces turned sideways: with the bleed, that fits them on {count} pages instead of {upright}.",
-                  count=self.page_count, upright=upright) if upright else \
-            tr("Pieces turned sideways: with the bleed, they fit no other way.")
+        return tr("Pieces lie sideways on this page: turn it a quarter to read them.")
 
     def to_side(self) -> RunPages:
         """The same pages with the block against the left of the area rather than centred, so that
