@@ -342,7 +342,7 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
             return
         if g.x.gap < 0.01 or g.y.gap < 0.01:  # butted pieces: their shared cuts show over the art
             sheet.marks.extend(m for m in grid.cut_marks(placed, folds, sample.shape, sample.radius)
-                               if _inner(m, block))
+                               if _inner(m, block) and _shared(m, g))
         sheet.marks.extend(grid.crop_marks(placed, block, (g.x.outer, g.y.outer), (g.x.crop, g.y.crop)))
     else:
         sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
@@ -376,6 +376,13 @@ def label_box(label: Label) -> Box:
 def _touches(mark: Mark, box: Box) -> bool:
     (x1, y1), (x2, y2) = mark.points
     return Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 0.01, abs(y2 - y1) + 0.01).overlaps(box)
+
+
+def _shared(mark: Mark, g: grid.Grid) -> bool:
+    """A cut line two butted pieces share: across an axis the grid leaves a gutter on, each piece has its
+    own edge, shown by the crop marks outside the art, never by a line through its bleed."""
+    (x1, _), (x2, _) = mark.points
+    return (g.x.gap if abs(x1 - x2) < 0.01 else g.y.gap) < 0.01
 
 
 def _inner(mark: Mark, block: Box) -> bool:
