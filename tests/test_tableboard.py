@@ -177,3 +177,19 @@ def test_the_value_spot_is_the_token_size_and_a_token_too_large_for_its_cell_is_
     assert abs(board.value_spot(0)[2] - board.value_token) < 1e-6  # the spot is the token's own size
     code, out = output_of("validate", "berzerka", "--set", "components.board.value_token=25mm")
     assert code == 1 and "value_token=25mm: value_token" in out and "does not fit the value cell" in out, out
+
+
+def test_the_heading_takes_colour_tags_and_icons_and_a_bad_icon_is_named_at_its_line(tmp_path):
+    from pdfcheck import copy_game, edit, validate
+
+    board = _board()
+    assert set(board.heading.icons) == {"heart", "diamond", "club", "spade"}  # read at load, drawn as signs
+    surface = Texts()
+    piece = board.pieces[0]
+    draw(board, piece, "front", surface, piece.w, piece.h, 0.0)
+    drawn = " ".join(t for t, _ in surface.sizes)
+    assert "contract board" in drawn and "{icon:" not in drawn and "[color=" not in drawn
+    folder = copy_game(tmp_path, "berzerka")
+    line = edit(folder / "components.yaml", "{icon:club}", "{icon:clubz}", unique=True)
+    code, out = validate(folder)
+    assert code == 1 and f"components.yaml:{line}:" in out and "clubz" in out, out

@@ -77,7 +77,8 @@ class TableBoard(Component):
     above_marker: str = fld(Str(), "", "one of the spaces, drawn in the marker column above the marker spot "
                             "rather than in a column of its own: a space for a figure or two gives its width to "
                             "the others (space_widths then name the other spaces only; empty: none)", "Order")
-    heading: str = fld(Prose(), "", "title printed across the top of the board")
+    heading: str = fld(Prose(), "", "title printed across the top of the board ([colour] tags and {icon:name} "
+                       "icons as in a row's texts)", "[color=felt]{icon:spade}[/] Contract board")
     title_header: str = fld(Prose(), "", "heading of the title column")
     value_header: str = fld(Prose(), "", "heading of the value column")
     row_height: float = fld(Length(lo=8 * MM), 24 * MM, "height of a row (pieces laid on a row match it)")
@@ -139,6 +140,14 @@ class TableBoard(Component):
             at = data.loc_of("value_token") if hasattr(data, "loc_of") and "value_token" in data else loc
             return ctx.error(at, f"value_token: a {obj.value_token / MM:.1f} mm token does not fit the value "
                              f"cell (room for {obj.spot_room / MM:.1f} mm: widen value_width or row_height)")
+        if obj.heading:  # style tags and icons, like a row's texts: a title with the game's signs beside it
+            from genpnp.art.richtext import parse_rich
+
+            at = data.loc_of("heading") if hasattr(data, "loc_of") and "heading" in data else loc
+            heading = parse_rich(obj.heading, at, ctx)
+            if heading is INVALID:
+                return INVALID
+            obj = replace(obj, heading=heading)
         w, h = obj.size
         front = ResolvedFace(f"{obj.name}/front", None, None, 0.0, (), "front")
         obj = replace(obj, texts=tuple(texts))
