@@ -367,6 +367,10 @@ def test_the_calibration_sheets_correction_moves_the_back_onto_the_front(flip: s
     assert abs(shift[0] / MM + read[0]) < 0.01 and abs(shift[1] / MM + read[1]) < 0.01, shift
     example = " ".join(text for text, _ in reading_lines(flip))
     assert f"X {'+2' if dx > 0 else '−2'} mm, Y {'+1' if dy > 0 else '−1'} mm" in example, example
+    # the why agrees with the example: the axis it says keeps its sign is the one set as read
+    kept, turned = ("X", "Y") if flip == "long" else ("Y", "X")
+    assert f"on {kept} the two cancel" in example and f"{turned}'s sign turns" in example, example
+    assert (dx, dy)[kept == "Y"] == read[kept == "Y"] and (dx, dy)[turned == "Y"] == -read[turned == "Y"]
 
 
 @pytest.mark.parametrize("ink", ["color", "bw", "saver"])
