@@ -214,8 +214,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if to_card:
         lines.append(tr("For sturdier pieces, glue {pages} to thin card before you cut.", pages=pages_named(to_card)))
     if "crop" in marks:
-        lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
-                        bleed=f"{o.bleed / MM:.1f}"))
+        lines.append(bleed_line(doc))
     if "glue" in marks:
         if o.ink == "bw":  # the trim and edge lines print grey, not red
             lines.append(tr("Boards over several pages: trim each part on its dotted line and lay it on the glue "
@@ -230,6 +229,53 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     elif o.ink == "saver":
         lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
+
+
+def piece_bleeds(doc: Any) -> list[tuple[Any, float]]:
+    """Each component cut from a page of pieces, in the order its pieces first appear, with the least art
+    any of its pieces runs past the cut on any side (a round piece: its ring; pieces that share a cut
+    line: none there)."""
+    least: dict[int, tuple[Any, float]] = {}
+    for sheet in doc.sheets:
+        if sheet.role != "pieces":
+            continue
+        for p in sheet.placements:
+            if p.piece.shape in ("circle", "hex"):
+                runs = p.bleed
+            else:
+                a = p.art or p.box
+                runs = max(min(p.box.x - a.x, a.x2 - p.box.x2, p.box.y - a.y, a.y2 - p.box.y2), 0.0)
+            comp, before = least.get(id(p.component), (p.component, runs))
+            least[id(p.component)] = (comp, min(before, runs))
+    return list(least.values())
+
+
+def bleed_line(doc: Any) -> str:
+    """What the bleed gives the pieces, true for every one: the asked bleed where all get it all round;
+    else the pieces set apart by less than twice the bleed (round ones: a ring as wide as the gap allows)
+    by name, and the others' bleed along their blocks' outer edges, none on a cut line two share."""
+    bleed = doc.options.bleed
+    mm = f"{bleed / MM:.1f}"
+    bleeds = piece_bleeds(doc)
+    part = [(c.label, r) for c, r in bleeds if 0.05 * MM <= r < bleed - 0.05 * MM]
+    shared = any(r < 0.05 * MM for _, r in bleeds)
+    if not part and not shared:
+        return tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.", bleed=mm)
+    clauses = []
+    if part:
+        lo, hi = (f"{f(r for _, r in part) / MM:.1f}" for f in (min, max))
+        runs = lo if lo == hi else tr("{lo} to {hi}", lo=lo, hi=hi)
+        names = tr(" and ").join(n for n, _ in part) if len(part) <= 3 else tr("the pieces set apart")
+        clauses.append(tr("{runs} mm on {names} (as much as the gap between them allows)", runs=runs, names=names))
+    rest = len(bleeds) > len(part)
+    if rest and shared:
+        clauses.append(tr("on the others up to {bleed} mm along each block's outer edges, none on a cut line two "
+                          "pieces share", bleed=mm) if part else
+                       tr("up to {bleed} mm along each block's outer edges, none on a cut line two pieces share",
+                          bleed=mm))
+    elif rest:
+        clauses.append(tr("{bleed} mm on the others", bleed=mm))
+    return tr("Artwork runs past the cut: {clauses}. Cut between the crop marks.", clauses="; ".join(clauses))
 
 
 def shares_cut_lines(doc: Any) -> bool:
