@@ -130,6 +130,8 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
                       flip=flip, on=on)
         else:
             text = tr("Print {pages} single-sided{on}.", pages=pages_named(pages), on=on)
+        if two is not False and len(pages) % 2 and len(pages) > 1:  # the last sheet of the job: one side
+            text += " " + tr("Page {page}'s back stays blank.", page=pages[-1])
         lines.append(text)
     names = optional_names(doc, optional)
     for (two, card), pages in extra:
@@ -189,7 +191,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     o = doc.options
     marks = drawn_marks(doc) if marks is None else marks
     roles = page_roles(doc)
-    lines = [scale_line(doc, roles), *print_steps(doc, roles)]
+    lines = [scale_line(doc, roles), *print_steps(doc, roles), *doc.game.meta.printing]
     folds = "fold" in marks or "hinge" in marks
     stock = set(card_stock_pages(doc))
     if folds:
