@@ -389,3 +389,26 @@ def test_the_bleed_advice_says_what_each_piece_gets() -> None:
     doc = impose_game(load_game(CONTENT / "mapmaker"), Options(paper=parse_paper("letter"), bleed=3 * MM,
                                                              components=("aidcards",)))
     assert "none on a cut line" in bleed_line(doc)  # the aids share their cut lines, as on the full build
+
+
+def test_a_board_parts_assembly_steps_read_at_8_pt_and_whole() -> None:
+    """The steps under a board part's title are followed with scissors and glue in hand: at least 8 pt,
+    whole (wrapped, never cut), on every part of the games' boards on both papers."""
+    from genpnp.render.recorder import RecordingSurface
+    from genpnp.render.sheet import STEPS_LEAST_PT, draw_sheet
+
+    seen = 0
+    for name in ("mapmaker", "redistrict", "berrymandering"):
+        for paper in ("letter", "a4"):
+            doc = impose_game(load_game(CONTENT / name), Options(paper=parse_paper(paper)))
+            for n, sheet in enumerate(doc.sheets, start=1):
+                steps = sheet.content.get("steps", "") if isinstance(sheet.content, dict) else ""
+                if not steps or sheet.note:
+                    continue
+                rec = RecordingSurface()
+                draw_sheet(rec, doc, sheet, n, len(doc.sheets))
+                words = [i for i in rec.ink if i.kind == "text" and len(i.text) > 3 and i.text in steps]
+                assert " ".join(i.text for i in words) == steps, (name, paper, n)  # all of it, in order
+                assert all(i.size >= STEPS_LEAST_PT for i in words), (name, paper, n)
+                seen += 1
+    assert seen >= 4
