@@ -372,3 +372,25 @@ def test_an_edge_piece_just_placed_is_ringed_and_a_wrong_one_crossed(tmp_path: P
     joined = "\n".join(_errors(_figure_game(tmp_path / "e", "grid: 2x3\nedges:\n"
                                             "  - {between: [A1, B1], piece: cards, style: neww}\n")))
     assert "guide.md:8:" in joined and "neww" in joined
+
+
+def test_a_piece_drawn_beside_its_spot_keeps_its_size_and_moves_right_and_down(tmp_path: Path) -> None:
+    """``beside: [dx, dy]`` draws a piece that far right and down of where it lies, the size it has on
+    its cell, so that what it would cover (a token's number a caption adds up) stays in view."""
+    from genpnp.core.units import MM
+
+    block = ("grid: 2x3\n"
+             "outlines:\n  - {cells: [A1, B1, C1]}\n"
+             "pieces:\n"
+             "  - {piece: cards, at: A1}\n"
+             "  - {piece: cards, at: A1, beside: [5mm, 2mm]}\n")
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    on, off = fig.pieces
+    gutter = 1.0  # any gutter: both shrink alike, about their own centres
+    (x, y, w, h), (x2, y2, w2, h2) = on.fitted(gutter), off.fitted(gutter)
+    assert (w2, h2) == pytest.approx((w, h))
+    assert x2 - x == pytest.approx(5 * MM) and y2 - y == pytest.approx(-2 * MM)  # y runs up in a figure
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\npieces:\n"
+                                            "  - {piece: cards, at: A1, beside: [5mm]}\n")))
+    assert "guide.md:8:" in joined

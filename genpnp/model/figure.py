@@ -39,6 +39,10 @@ class FigPiece:
                   "is the rectangle it lies centred on, so a piece larger than a cell is drawn to scale", "B2")
     label: str = fld(Str(max_len=80), "", "words under it (row figures)", "Random tile")
     turn: int = fld(Enum("0", "90", "180", "270"), "0", "turned clockwise by this many degrees")
+    beside: tuple = fld(ListOf(Length(lo=-100 * MM, hi=100 * MM), min_len=2, max_len=2), (),
+                        "drawn this far right and down of where it lies (board and grid figures), so that what "
+                        "it would cover stays in view: a marker laid on a token whose number the caption adds up",
+                        ["9mm", "0mm"])
     loc: Loc = Loc("<built-in>")
 
 
@@ -620,6 +624,9 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         spot = None if span else cells.clear_spot(p.at, comp, w, h)
         if spot is not None:
             cx, cy = spot
+        if p.beside:  # moved off its spot (y up in a figure), its cell's room moved with it: drawn the size
+            dx, dy = p.beside[0], -p.beside[1]  # of a piece on the cell, beside that piece
+            cx, cy, x0, y0, x1, y1 = cx + dx, cy + dy, x0 + dx, y0 + dy, x1 + dx, y1 + dy
         drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), turn, cell=(x0, y0, x1, y1)))
         at = p.at.strip().upper()
         if spec.cut and at not in groups and at not in styled:  # a piece in no group lies as it was laid out
