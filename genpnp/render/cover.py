@@ -254,8 +254,8 @@ def piece_bleeds(doc: Any) -> list[tuple[Any, float]]:
 
 def bleed_line(doc: Any) -> str:
     """What the bleed gives the pieces, true for every one: the asked bleed where all get it all round;
-    else the pieces set apart by less than twice the bleed (round ones: a ring as wide as the gap allows)
-    by name, and the others' bleed along their blocks' outer edges, none on a cut line two share."""
+    else "up to" it, with what pieces set apart by less than twice the bleed get (round ones: a ring as
+    wide as the gap allows; named where they are one or two components), and none on a shared cut line."""
     bleed = doc.options.bleed
     mm = f"{bleed / MM:.1f}"
     bleeds = piece_bleeds(doc)
@@ -267,17 +267,13 @@ def bleed_line(doc: Any) -> str:
     if part:
         lo, hi = (f"{f(r for _, r in part) / MM:.1f}" for f in (min, max))
         runs = lo if lo == hi else tr("{lo} to {hi}", lo=lo, hi=hi)
-        names = tr(" and ").join(n for n, _ in part) if len(part) <= 3 else tr("the pieces set apart")
-        clauses.append(tr("{runs} mm on {names} (as much as the gap between them allows)", runs=runs, names=names))
-    rest = len(bleeds) > len(part)
-    if rest and shared:
-        clauses.append(tr("on the others up to {bleed} mm along each block's outer edges, none on a cut line two "
-                          "pieces share", bleed=mm) if part else
-                       tr("up to {bleed} mm along each block's outer edges, none on a cut line two pieces share",
-                          bleed=mm))
-    elif rest:
-        clauses.append(tr("{bleed} mm on the others", bleed=mm))
-    return tr("Artwork runs past the cut: {clauses}. Cut between the crop marks.", clauses="; ".join(clauses))
+        names = tr(" and ").join(n for n, _ in part)
+        clauses.append(tr("{runs} mm on {names}", runs=runs, names=names) if len(part) <= 2 else
+                       tr("{runs} mm where pieces sit close", runs=runs))
+    if shared:
+        clauses.append(tr("none on a cut line two pieces share"))
+    return tr("Artwork runs up to {bleed} mm past the cut: {clauses}. Cut between the crop marks.", bleed=mm,
+              clauses=", ".join(clauses))
 
 
 def shares_cut_lines(doc: Any) -> bool:
