@@ -125,7 +125,7 @@ def test_audit_reports_colours_a_mono_printer_merges(tmp_path: Path):
     from pdfcheck import copy_game, edit
 
     folder = copy_game(tmp_path, "gerrymander")
-    edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 0.6,',
+    edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 1.0, pattern: stripes,',
          'blue: {color: "#a02a26", grey: 0.55, pattern: hatch,')
     audit = audit_game(load_game(folder), Options())
     contrast = [f for f in audit.findings if f.kind == "contrast"]

@@ -42,7 +42,7 @@ def test_shipped_palettes_pass(game: str) -> None:
 
 def _red_green_game(tmp_path):
     folder = copy_game(tmp_path, "gerrymander")
-    edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 0.6,', 'blue: {color: "#3c9a3c", grey: 0.6,')
+    edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 1.0,', 'blue: {color: "#3c9a3c", grey: 1.0,')
     edit(folder / "game.yaml", 'red: {color: "#a82420", grey: 0.82,', 'red: {color: "#b8860b", grey: 0.82,')
     return folder
 

@@ -114,12 +114,22 @@ def test_mono_grey_is_what_a_grey_render_prints(built):
         assert abs(_grey_at(grey, _where(rgb, game.palette[n])) - 255 * mono_grey(game.palette[n])) <= 2
 
 
+def _dark_share(grey_pages: list[Image.Image], masks: list[Image.Image]) -> float:
+    """The share of the masked pixels printed darker than mid-light grey (a pattern's lines or dots)."""
+    hist = _histogram(grey_pages, masks)
+    return sum(hist[:200]) / max(sum(hist), 1)
+
+
 def test_gerrymander_bw_blue_tile_differs_from_an_empty_cell(built):
+    """In bw a blue tile is light (little toner, its cut lines clear) and told from an empty cell, and
+    from a red tile, by its stripes."""
     game, colour_pdf, bw_pdf = built["gerrymander"]
     rgb, bw = _render(colour_pdf, False), _render(bw_pdf, True)
-    tile = _grey_at(bw, _where(rgb, game.palette["blue"]))
-    cell = _grey_at(bw, _where(rgb, game.palette["paper"]))
-    assert cell - tile >= STEP, (tile, cell)
+    blue, paper, red = (_where(rgb, game.palette[n]) for n in ("blue", "paper", "red"))
+    assert _grey_at(bw, blue) >= 230  # light: no solid grey toner
+    assert _dark_share(bw, blue) >= 0.04, _dark_share(bw, blue)  # its stripes show
+    assert _dark_share(bw, paper) <= 0.01, _dark_share(bw, paper)  # an empty cell has none
+    assert game.palette["blue"].pattern != game.palette["red"].pattern
 
 
 def _swatches(tmp_path: Path, colors: list) -> list[Image.Image]:
@@ -144,7 +154,7 @@ def test_bw_patterns_tell_apart_what_grey_cannot(tmp_path):
     from genpnp.core.color import Color
 
     looks = {}
-    for pattern in ("", "hatch", "cross", "dots"):
+    for pattern in ("", "hatch", "cross", "dots", "stripes"):
         looks[pattern] = _swatches(tmp_path, [Color(0.6, 0.6, 0.6, "x", 0.6, pattern)])[0]
     for a in looks:
         for b in looks:
@@ -152,6 +162,18 @@ def test_bw_patterns_tell_apart_what_grey_cannot(tmp_path):
                 dark_a, dark_b = (sum(looks[p].histogram()[:113]) / (looks[p].width * looks[p].height)
                                   for p in (a, b))
                 assert abs(dark_a - dark_b) >= 0.02, (a, dark_a, b, dark_b)
+
+
+def test_stripes_are_a_light_hatch(tmp_path):
+    """Over white, stripes print far less toner than the hatch and still show (a light fill whose
+    cut lines stay clear)."""
+    from genpnp.core.color import Color
+
+    hatch, stripes, plain = _swatches(tmp_path, [Color(1, 1, 1, "x", 1.0, p) for p in ("hatch", "stripes", "")])
+    mean = {name: sum(i * n for i, n in enumerate(img.histogram())) / (img.width * img.height)
+            for name, img in (("hatch", hatch), ("stripes", stripes), ("plain", plain))}
+    assert mean["plain"] - mean["stripes"] >= 5, mean  # it shows
+    assert mean["plain"] - mean["stripes"] <= (mean["plain"] - mean["hatch"]) / 2, mean  # half the hatch's toner
 
 
 def test_unknown_name_in_distinct_is_an_error_with_its_line(tmp_path):
@@ -164,7 +186,8 @@ def test_unknown_name_in_distinct_is_an_error_with_its_line(tmp_path):
 
 def test_colours_alike_in_grey_are_a_warning(tmp_path):
     folder = copy_game(tmp_path, "gerrymander")
-    edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 0.6', 'blue: {color: "#2f62c8", grey: 0.97')
+    edit(folder / "game.yaml", 'blue: {color: "#5a90e8", grey: 1.0, pattern: stripes',
+         'blue: {color: "#2f62c8", grey: 0.97')
     edit(folder / "game.yaml", 'red: {color: "#a82420", grey: 0.82, pattern: dots',
          'red: {color: "#c8322f", grey: 0.55')
     game = load_game(folder)

@@ -58,7 +58,7 @@ def test_every_sheet_has_title_footer_scale(tmp_path: Path):
     run("build", "gerrymander", "--out", tmp_path, "--content", CONTENT)
     text = pdf_text(tmp_path / "gerrymander-letter-color.pdf")
     pages = text.split("page ")
-    assert "Red tiles · Blue tiles 1 to 44 of 64" in text and "Blue tiles 45 to 64 of 64 · Die" in text
+    assert "Red tiles · Blue tiles 1 to 24 of 64" in text and "Blue tiles 25 to 64 of 64 · Die" in text
     assert text.count("scale check") == 2  # on the cover and the first sheet to cut (issue 25)
     for n in range(1, 7):
         assert f"page {n} of 6" in text

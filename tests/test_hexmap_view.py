@@ -76,3 +76,41 @@ def test_text_is_judged_against_the_fills_its_clip_leaves_visible() -> None:
     outside = surface.backdrop(300, 300)
     assert inside[1] is not None and inside[1].b == 0.6
     assert outside[1] is None  # the paper: the fill was clipped away there
+
+
+def _page_text(draw: object) -> str:
+    import subprocess
+    import tempfile
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(400, 400))
+    surface = PdfSurface(canvas)
+    draw(surface)  # type: ignore[operator]
+    canvas.showPage()
+    canvas.save()
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as f:
+        f.write(buf.getvalue())
+        f.flush()
+        return subprocess.run(["pdftotext", f.name, "-"], capture_output=True, text=True, check=True).stdout
+
+
+def test_text_a_clip_hides_whole_is_not_written_to_the_page() -> None:
+    """A figure shows a window of a board: a word the window cuts off entirely prints nothing and is left
+    out of the page (pdftotext and a screen reader read only what shows); a word the window cuts in part
+    stays, and so does everything outside any clip."""
+    from genpnp.core import fonts
+
+    def draw(surface: PdfSurface) -> None:
+        surface.save()
+        surface.translate(50, 50)
+        surface.clip_rect(0, 0, 100, 100)
+        surface.text(20, 50, "Inside", fonts.DEFAULT, 10, Color(0, 0, 0))
+        surface.text(220, 50, "Farwest", fonts.DEFAULT, 10, Color(0, 0, 0))
+        surface.text(20, 150, "Abovethewindow", fonts.DEFAULT, 10, Color(0, 0, 0))
+        surface.text(95, 20, "Straddling", fonts.DEFAULT, 10, Color(0, 0, 0))
+        surface.restore()
+        surface.text(250, 300, "Unclipped", fonts.DEFAULT, 10, Color(0, 0, 0))
+
+    words = set(_page_text(draw).split())
+    assert {"Inside", "Straddling", "Unclipped"} <= words
+    assert not words & {"Farwest", "Abovethewindow"}

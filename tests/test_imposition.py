@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -492,6 +493,127 @@ def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
         "    front: f\n    items: [{qty: 1}]\n" for name, size in parts), encoding="utf-8")
     doc = impose_game(load_game(folder), Options())
     assert [{p.component.name for p in s.placements} for s in doc.sheets] == [set(), {"x", "y"}, {"z", "w"}]
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
+def test_pieces_that_stand_apart_keep_a_gutter_with_bleed_where_it_costs_no_page(tmp_path: Path, paper: str):
+    # on legal the tiles fill the room another section left: gutters there would push the markers off it
+    """``apart: true``: with bleed, a component's rectangles keep a gutter between them where the page has
+    room (each piece's own bleed, no neighbour's edge on it), and the build takes no more pages than with
+    shared cuts; without bleed nothing changes."""
+    from pdfcheck import copy_game
+
+    folder = copy_game(tmp_path, "berzerka")
+    shared_text = re.sub(r"(?m)^    apart: true.*\n", "", (folder / "components.yaml").read_text(encoding="utf-8"))
+    apart = load_game(folder)
+    (folder / "components.yaml").write_text(shared_text, encoding="utf-8")
+    shared = load_game(folder)
+    gutters = 0
+    for bleed in (0.0, 3 * MM):
+        options = Options(paper=parse_paper(paper), bleed=bleed)
+        a, s = impose_game(apart, options), impose_game(shared, options)
+        assert len(a.sheets) == len(s.sheets), (paper, bleed)
+        for sheet in a.sheets:
+            boxes = [p.box for p in sheet.placements if p.component.name == "contract-tiles"]
+            for b in boxes:
+                gap = min((abs(o.y - b.y2) for o in boxes if abs(o.x - b.x) < 0.1 and o.y > b.y), default=None)
+                if gap is not None:
+                    assert (gap >= 2 * MM - 0.01) if bleed and gap > 0.01 else True
+                    gutters += bool(bleed) and gap > 0.01
+                    if not bleed:
+                        assert gap < 0.01  # no bleed: shared cut lines as ever
+    assert bool(gutters) == (paper != "legal")  # the tiles' rows stand apart on a page of their own
+
+
+def test_sections_of_a_run_fill_whole_rows_where_that_costs_no_page():
+    """Two sections of one grid meet along one straight cut when a narrower grid costs no page;
+    where none does (or the sections already fill whole rows), the grid keeps its columns."""
+    from genpnp.impose import grid
+
+    g = grid.Grid(grid.Unit(10, 10, 0, ""), grid.Axis(9), grid.Axis(12), 0.0)
+    assert grid.whole_rows(g, [64, 64]).cols == 8  # 2 pages either way: red 8 rows, blue 8 rows
+    assert grid.whole_rows(g, [64]).cols == 9  # one section: nothing meets
+    assert grid.whole_rows(g, [63, 63]).cols == 9  # 7 rows each already
+    assert grid.whole_rows(g, [64, 65]).cols == 9  # no column count divides both
+    assert grid.whole_rows(replace(g, y=grid.Axis(2)), [12, 6]).cols == 9  # 6 or 3 columns: 2 or 3 pages, not 1
+    game = load_game(CONTENT / "gerrymander")
+    for paper in ("letter", "a4"):  # on legal all 128 tiles take one page of 9 columns; 8 would take two
+        for bleed in (0, 3):
+            doc = impose_game(game, Options(paper=parse_paper(paper), bleed=bleed * MM))
+            red = [p.box for s in doc.sheets for p in s.placements if p.component.name == "red-tiles"]
+            rows, cols = {round(b.y, 1) for b in red}, {round(b.x, 1) for b in red}
+            assert (len(rows), len(cols)) == (8, 8), (paper, bleed)  # 64 red tiles: 8 whole rows of 8
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
+def test_bleed_costs_gerrymander_no_card_sheet(paper: str):
+    """With bleed the tiles, the die and the turn cards print on the sheets they take without it:
+    the last tiles' page holds the die and the cards side by side (the die's block narrower than its
+    room, the scale check a bar in the title band where the band kept for its square would cost the
+    cards their place)."""
+    game = load_game(CONTENT / "gerrymander")
+    counts = []
+    for bleed in (0, 3):
+        doc = impose_game(game, Options(paper=parse_paper(paper), bleed=bleed * MM))
+        cut = [s for s in doc.sheets if s.role in ("pieces", "board")]
+        counts.append(len(cut))
+        last = cut[-1]
+        names = {p.component.name for p in last.placements}
+        assert {"die", "turn-aid"} <= names, (paper, bleed, names)
+        boxes = [p.ink for p in last.placements]
+        assert not any(a.overlaps(b) for n, a in enumerate(boxes) for b in boxes[n + 1:]), (paper, bleed)
+    assert counts[0] == counts[1] == 3, (paper, counts)
+
+
+PAIR = "components:\n" + "".join(_component(*c) for c in (
+    ("wide", "tile", "90mm x 100mm", 1), ("cards", "card", "88mm x 63mm", 2)))
+
+
+def test_a_small_section_narrows_its_block_where_that_leaves_the_next_one_room(tmp_path: Path):
+    """In the room beside a short last row and below it, a block as wide as its free box would
+    stand where the next section no longer fits; at half its box's width it moves to the box below
+    and leaves the next section room beside it (``pair_share``)."""
+    from types import SimpleNamespace
+
+    from genpnp.impose import document
+    from genpnp.impose.fill import SHARES, pair_share, plan_fill
+    from genpnp.impose.frame import make_frame
+
+    folder = tmp_path / "pair"
+    folder.mkdir()
+    (folder / "game.yaml").write_text('name: Pair\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [wide, cards]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(PAIR, encoding="utf-8")
+    options = Options()
+    wide, cards = document._sections(list(load_game(folder).ordered()), make_frame(options), options)
+    free = [Box(60 * MM, 0, 140 * MM, 170 * MM), Box(0, 0, 200 * MM, 145 * MM)]  # beside, below a last row
+    run = SimpleNamespace(free=free, options=options, page_count=1, backs_page=lambda n: False)
+    whole = plan_fill(free, wide, options, False)
+    assert whole is not None and plan_fill(whole.rest, cards, options, False) is None
+    share = pair_share(run, wide, cards)
+    assert share in SHARES and share < 1.0
+    narrowed = plan_fill(free, wide, options, False, share)
+    assert narrowed is not None and plan_fill(narrowed.rest, cards, options, False) is not None
+    assert pair_share(run, wide, None) == 1.0
+
+
+def test_a_page_may_give_up_its_scale_band_to_make_room():
+    """A run that keeps a band at the foot of its pages for the scale square offers, among its other
+    layouts, the same frame without it (more rows; the scale check then a bar in the title band)."""
+    from genpnp.impose import document
+    from genpnp.impose.fill import _layouts
+    from genpnp.impose.frame import make_frame
+    from genpnp.impose.pages import RunPages
+
+    options = Options()
+    frame = make_frame(options)
+    game = load_game(CONTENT / "gerrymander")
+    tiles = next(s for s in document._sections(list(game.ordered()), frame, options) if hasattr(s, "segments"))
+    banded = RunPages.plan(tiles, options)
+    assert banded.area != banded.frame.area  # the band kept: it costs the tiles no page
+    whole = RunPages.plan(tiles, options, scale_band=False)
+    assert whole.area == whole.frame.area and whole.grid.rows > banded.grid.rows
+    assert any(o.area == o.frame.area and o.grid.rows == whole.grid.rows for o in _layouts(banded))
 
 
 TOKENS = """components:

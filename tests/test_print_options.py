@@ -195,6 +195,36 @@ def test_board_bigger_than_page_is_tiled_with_marks_on_every_join():
     assert targets and all(sorted(kinds) == ["edge", "trim"] for kinds in targets.values())
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_glue_strips_tag_hides_no_word_of_the_part_under_it(paper: str):
+    """The "glue here" tag on a board part's glue strip stands clear of every word the part prints (a
+    county's name on the map runs under the strip's middle on Redistrict's letter board): it moves along
+    the strip to the free spot nearest its middle, and stays in the middle when nothing is there."""
+    from genpnp.render.marks import glue_label_centre
+    from genpnp.render.recorder import RecordingSurface
+    from genpnp.render.sheet import draw_sheet
+
+    game = load_game(CONTENT / "redistrict")
+    doc = impose_game(game, Options(paper=parse_paper(paper), components=("board",)))
+    moved = 0
+    for n, sheet in enumerate(doc.sheets):
+        strips = [box for kind, box in sheet.fills if kind == "glue"]
+        if not strips:
+            continue
+        surface = RecordingSurface()
+        draw_sheet(surface, doc, sheet, n + 1, len(doc.sheets))
+        words = [ink.box for ink in surface.ink if ink.kind == "text" and ink.what == "placement"]
+        tags = [ink.box for ink in surface.ink if ink.what == "glue" and ink.kind == "shape"  # the white tag
+                and sorted((round(ink.box.w / MM), round(ink.box.h / MM))) == [4, 18]]
+        assert len(tags) == len(strips)
+        for tag in tags:
+            assert not any(tag.overlaps(w) for w in words), (paper, tag)
+        for box in strips:
+            moved += glue_label_centre(box, words) != (box.x + box.w / 2, box.y + box.h / 2)
+            assert glue_label_centre(box, []) == (box.x + box.w / 2, box.y + box.h / 2)
+    assert moved or paper != "letter"  # on letter a county name lies under the strip's middle
+
+
 def test_each_poster_part_says_in_one_sentence_what_to_do_with_it():
     """The note under a part's title is one sentence a player follows, for any number of parts:
     the first part is laid down first; every other part trims the edges that meet earlier parts
@@ -386,6 +416,9 @@ def test_the_bleed_advice_says_what_each_piece_gets() -> None:
         doc = impose_game(load_game(CONTENT / name), Options(paper=parse_paper("a4"), bleed=3 * MM))
         flat = bleed_line(doc).startswith("Artwork runs 3.0 mm past the cut")
         assert flat == all(r >= 3 * MM - 0.05 * MM for _, r in piece_bleeds(doc))
+    doc = impose_game(load_game(CONTENT / "berrymandering"), Options(paper=parse_paper("letter"), bleed=3 * MM))
+    close = [r for _, r in piece_bleeds(doc) if 0.05 * MM <= r < 2.95 * MM]
+    assert len(close) > 2 and "up to 3.0 mm past the cut, less between close pieces" in bleed_line(doc)
     doc = impose_game(load_game(CONTENT / "mapmaker"), Options(paper=parse_paper("letter"), bleed=3 * MM,
                                                              components=("aidcards",)))
     assert "none on a cut line" in bleed_line(doc)  # the aids share their cut lines, as on the full build

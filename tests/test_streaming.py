@@ -159,3 +159,16 @@ def test_pages_of_pieces_are_imposed_when_drawn(tmp_path: Path):
     first, again = doc.sheets[9], doc.sheets[9]
     assert first is not again and first == again  # imposed afresh, the same each time
     assert [s.role for s in doc.sheets[4:8]] == ["pieces", "back", "pieces", "back"]
+
+
+def test_a_short_document_imposes_each_page_once(tmp_path: Path):
+    """A game's usual build (at most KEPT_PAGES pages) keeps each page once imposed: the cover reads every
+    page before the pages are drawn, and a page is the same object each time; a long one is imposed afresh."""
+    from genpnp.impose.sheet import KEPT_PAGES
+
+    doc = impose_game(load_game(_deck(tmp_path, 1), "deck", []), Options(backs="duplex"))
+    assert len(doc.sheets) <= KEPT_PAGES and any(isinstance(e, Deferred) for e in doc.sheets._entries)
+    deferred = next(n for n, e in enumerate(doc.sheets._entries) if isinstance(e, Deferred))
+    assert doc.sheets[deferred] is doc.sheets[deferred] is list(doc.sheets)[deferred]
+    assert doc.sheets[-1] is doc.sheets[len(doc.sheets) - 1]
+    assert doc.sheets[deferred:deferred + 2][0] is doc.sheets[deferred]

@@ -21,7 +21,10 @@ STEP = 5.0  # pt between hatch lines (measured along x) and between dots
 LINE = 0.6  # pt line width of hatch lines
 DOT = 0.8  # pt dot radius
 
-PATTERNS = ("hatch", "cross", "dots")
+STRIPE_STEP = 2.5 * STEP  # pt between stripes: a light hatch, a tenth of the page's toner or less
+STRIPE_LINE = 0.5  # pt line width of stripes
+
+PATTERNS = ("hatch", "cross", "dots", "stripes")
 
 
 def _circle(cx: float, cy: float, r: float) -> str:
@@ -42,6 +45,10 @@ def tile(name: str) -> tuple[float, str]:
         if name == "cross":
             ops.append(f"-1 {s + 1:g} m {s + 1:g} -1 l -1 1 m 1 -1 l {s - 1:g} {s + 1:g} m {s + 1:g} {s - 1:g} l S")
         return s, " ".join(ops)
+    if name == "stripes":  # the hatch's lines, far apart and thinner: a light fill that leaves cut lines clear
+        t = STRIPE_STEP
+        return t, (f"{INK:g} G {STRIPE_LINE:g} w -1 -1 m {t + 1:g} {t + 1:g} l -1 {t - 1:g} m 1 {t + 1:g} l "
+                   f"{t - 1:g} -1 m {t + 1:g} 1 l S")
     if name == "dots":
         # dots on a checkerboard lattice of pitch STEP: two per 2*STEP square tile
         side = 2 * s

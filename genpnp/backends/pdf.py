@@ -228,9 +228,14 @@ class PdfSurface:
     # -- text
     def text(self, x, y, text, font, size, color, align="left") -> None:
         col = color
+        width = fonts.text_width(text, font, size)
+        left = x - width / 2 if align == "center" else x - width if align == "right" else x
+        if self._clip is not None and _intersect(self._page_box((left, y - size * 0.3, left + width, y + size)),
+                                                 self._clip) is None:
+            # wholly outside the clip (a figure's snippet of a board, a poster part): it would print
+            # nothing, and kept in the page it would scramble the text a reader or pdftotext takes from it
+            return
         if self.ink != "color":
-            width = fonts.text_width(text, font, size)
-            left = x - width / 2 if align == "center" else x - width if align == "right" else x
             px, py = apply(self._ctm, left + width / 2, y + size * 0.3)
             if self._clip is not None:  # a text cut by the clip: judged where it shows
                 px = min(max(px, self._clip[0]), self._clip[2])

@@ -38,7 +38,7 @@ class Color:
     b: float
     name: str = ""
     grey: float | None = None  # grey level used in bw ink (0 black .. 1 white)
-    pattern: str = ""  # bw pattern: hatch, cross, dots or ""
+    pattern: str = ""  # bw pattern: hatch, cross, dots, stripes or ""
     label: str = ""  # what the colour means, for the cover legend
 
     @property

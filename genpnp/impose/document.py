@@ -16,7 +16,7 @@ from genpnp.core.i18n import tr
 from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
-from genpnp.impose.fill import fill_page, keeps_together, make_room, plan_fill
+from genpnp.impose.fill import SHARES, fill_page, keeps_together, make_room, pair_share, plan_fill
 from genpnp.impose.frame import Frame, make_frame, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.pages import LABEL, PieceSet, RunPages, Segment, impose_poster
@@ -79,8 +79,9 @@ def impose_game(game: Any, options: Options) -> Document:
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
-            for member in members:
+            for n_member, member in enumerate(members):
                 member.title = comp.sheet
+                member.continues = n_member > 0  # a page a later member starts continues the group's title
             host, shares = next(((r, sh) for r in body.rooms(group=True)
                                  if (sh := _group_plan(r, members)) is not None), (None, []))
             if host is not None:  # the whole group in the room an earlier page left, blocks side by side
@@ -225,7 +226,8 @@ def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
     double = any_back(pieces)
     rotatable = bool(getattr(comp, "rotatable", True))
     return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
-            rotatable, round(getattr(comp, "gutter", 0.0), 2), fits_page(p.w, p.h, options, rotatable))
+            rotatable, round(getattr(comp, "gutter", 0.0), 2), bool(getattr(comp, "apart", False)),
+            fits_page(p.w, p.h, options, rotatable))
 
 
 def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> bool:
@@ -259,7 +261,6 @@ def _split_for(run: RunPages, pieces: PieceSet, options: Options) -> tuple[Piece
     return pieces.split(most)
 
 
-SHARES = (1.0, 2 / 3, 1 / 2, 1 / 3)  # a block's width in a free box: all of it, or room left beside it
 SEARCH = 400  # the most layouts tried for a group in one page's room
 
 
@@ -321,11 +322,13 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
             body.add(seg.comp.label, impose_poster(seg.comp, seg.pieces, options, suffix))
         return
     small = following if following is not None and following.key[-1] else None  # may stay with it
-    for room in rooms:
-        if not (small and keeps_together(room, pieces, small)) and fill_page(room, pieces, body.entries, body.starts):
+    for room in rooms:  # (a block narrower than its free box where that leaves the next section room)
+        if not (small and keeps_together(room, pieces, small)) and \
+                fill_page(room, pieces, body.entries, body.starts, pair_share(room, pieces, small)):
             return
     for room in rooms:  # a page of one block may move it aside or turn
-        if make_room(room, pieces, small) and fill_page(room, pieces, body.entries, body.starts):
+        if make_room(room, pieces, small) and \
+                fill_page(room, pieces, body.entries, body.starts, pair_share(room, pieces, small)):
             return
     if rooms:  # the first pieces fill the room, where that saves a page
         split = _split_for(rooms[0], pieces, options)
@@ -469,7 +472,7 @@ def drawn_marks(doc: Document) -> frozenset[str]:
 
 def folding_pieces(doc: Document) -> list[Any]:
     """The components of this build whose pieces fold up into a solid (a die net): cut out, folded
-    along the dashed lines drawn on them and glued by their tabs."""
+    along the dash-dot lines drawn on them and glued by their tabs."""
     chosen = doc.options.components
     return [c for c in doc.game.ordered() if getattr(c, "folds_up", False) and getattr(c, "pieces", None)
             and (not chosen or c.name in chosen)]

@@ -55,7 +55,7 @@ def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, 
         area = Box(room.x, room.y, room.w * share, room.h - LABEL)
         if area.h <= 0 or area.w < NARROWEST:  # a strip beside a grid has no room for the section's label
             continue
-        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
+        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count, spread=False)
         if g.per_page < count:
             continue
         rows = -(-count // g.cols)
@@ -69,11 +69,32 @@ def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, 
     return None
 
 
-def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
-    """True where ``first`` fits the room ``run`` left but ``second`` then does not, while the two
-    fit one new page together: the same paper either way, so the two small sections stay together."""
+SHARES = (1.0, 2 / 3, 1 / 2, 1 / 3)  # a block's width in a free box: all of it, or room left beside it
+
+
+def pair_share(run: RunPages, first: PieceSet, second: PieceSet | None) -> float:
+    """The widest share of its free box (see ``plan_fill``) at which ``first`` fits the room ``run``
+    left and ``second`` then fits beside or below it (1.0 where no share fits both)."""
+    if second is None:
+        return 1.0
     backs = run.backs_page(run.page_count - 1)
-    fill = plan_fill(run.free, first, run.options, backs)
+    for share in SHARES:
+        fill = plan_fill(run.free, first, run.options, backs, share)
+        if fill is None:
+            if share == 1.0:
+                return 1.0  # no narrower block fits where the widest does not
+            continue
+        if plan_fill(fill.rest, second, run.options, backs) is not None:
+            return share
+    return 1.0
+
+
+def keeps_together(run: RunPages, first: PieceSet, second: PieceSet) -> bool:
+    """True where ``first`` fits the room ``run`` left but ``second`` then does not (at any share of
+    the box ``first`` takes), while the two fit one new page together: the same paper either way, so
+    the two small sections stay together."""
+    backs = run.backs_page(run.page_count - 1)
+    fill = plan_fill(run.free, first, run.options, backs, pair_share(run, first, second))
     if fill is None:
         return False
     after = fill.rest
@@ -153,8 +174,14 @@ def _same_starts(run: RunPages, option: RunPages) -> bool:
 
 
 def _layouts(run: RunPages) -> Iterator[RunPages]:
-    """The run's other layouts: its block to the side, then the page turned, then other frames."""
+    """The run's other layouts: its block to the side, then without the band kept for the scale
+    square (more rows on a page: the last page's room grows), then the page turned, then other
+    frames."""
     yield run.to_side()
+    if run.area != run.frame.area:  # a band kept for the scale square: the scale check as a bar instead
+        whole = RunPages.plan(run.pieces, run.options, run.landscape, run.frame.mode, scale_band=False)
+        yield whole
+        yield whole.to_side()
     for landscape in (not run.landscape, run.landscape):
         for mode in MODES:
             if (landscape, mode) != (run.landscape, run.frame.mode):

@@ -43,6 +43,7 @@ class PieceSet:
     segments: list[Segment]
     note: str = ""
     title: str = ""  # a sheet: group's name, the title of its pages (else each page names its pieces)
+    continues: bool = False  # a later member of a sheet group: even its first page continues the group's title
 
     def __len__(self) -> int:
         return sum(len(s.pieces) for s in self.segments)
@@ -64,7 +65,8 @@ class PieceSet:
 
     def spacing(self, options: Options) -> grid.Spacing:
         """How far apart these pieces lie in a build with ``options``."""
-        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0))
+        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0),
+                                self.apart)
 
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
@@ -88,6 +90,11 @@ class PieceSet:
     @property
     def rotatable(self) -> bool:
         return bool(self.key[5])
+
+    @property
+    def apart(self) -> bool:
+        """With bleed, the pieces keep a gutter between them where it costs none (``apart: true``)."""
+        return bool(self.key[7])
 
 
 def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
@@ -142,9 +149,12 @@ class RunPages:
         return (self.pieces.double and not self.fold) or (n == self.page_count - 1 and self.extra_back)
 
     @classmethod
-    def plan(cls, pieces: PieceSet, options: Options, landscape: bool = False, mode: str | None = None) -> RunPages:
+    def plan(cls, pieces: PieceSet, options: Options, landscape: bool = False, mode: str | None = None,
+             scale_band: bool = True) -> RunPages:
         """The frame and grid that need the fewest pages (then the first of the frame's modes, or
-        ``mode``), on portrait pages or ``landscape`` ones."""
+        ``mode``), on portrait pages or ``landscape`` ones; ``scale_band``: keep a band at the foot
+        of the page for the scale square where that costs the run no page (else the scale check is
+        a bar in the title band)."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
         spacing = pieces.spacing(options)
@@ -166,12 +176,15 @@ class RunPages:
             g = grid.choose_grid(frame.area, p.w, p.h, False, pieces.rotatable, spacing, count)
             best = (grid.pages_for(count, g.per_page), 0, frame, g)
         _, _, frame, g = best
+        g = grid.whole_rows(g, [len(seg.pieces) for seg in pieces.segments])
         area = frame.area
-        if frame.mode == "bands" and g.per_page:  # keep a band for the scale square where that costs no paper
+        if scale_band and frame.mode == "bands" and g.per_page:  # a band for the scale square, where that costs
+            # no paper
             rows_used = min(g.rows, -(-count // g.cols))
             if scale_spot(frame, g.extent(g.block(area, rows_used))) is None:
                 reduced = reserve_scale(frame)
-                g2 = grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count)
+                g2 = grid.whole_rows(grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count),
+                                     [len(seg.pieces) for seg in pieces.segments])
                 if g2.per_page and grid.pages_for(count, g2.per_page) == grid.pages_for(count, g.per_page):
                     area, g = reduced, g2
         run = cls(pieces, options, frame, area, g, fold)
@@ -278,7 +291,8 @@ class RunPages:
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
         title = self.pieces.title or title_of(chunk, self.pieces)
-        if self.pieces.title and n:  # a designer's sheet title over several pages: its next pages continue it
+        if self.pieces.title and (n or self.pieces.continues):  # a designer's sheet title over several pages:
+            # its next pages continue it (and those of its group's later members)
             title = tr("{title} (continued)", title=title)
         note = "; ".join(n for n in (self.pieces.note, self.turned) if n)
         sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=note)

@@ -50,6 +50,7 @@ def sheet_fonts(comp: Any) -> SheetFonts:
 
 def _texts(comp: Any) -> list[str]:
     out = [b.text for b in comp.blocks] + [c.label for c in comp.columns] + [comp.table_title]
+    out += [t for r in comp.head_rows for t in (r.label, r.text)]
     if comp.key is not None:
         out += [comp.key.title, *comp.key.columns, *(cell for row in comp.key.rows for cell in row)]
     return out
@@ -101,6 +102,11 @@ def header_height(comp: Any) -> float:
     return title + comp.size * 1.25 + 2 * PAD
 
 
+def head_row_heights(comp: Any) -> list[float]:
+    """The heights of the unnumbered rows above the blank ones (on the table's first page only)."""
+    return [r.height or comp.row_height for r in comp.head_rows]
+
+
 def paginate(comp: Any, area: Any) -> list[PagePlan]:
     """Lay the sheet out over pages of ``area`` (a Box): intro, key table, then the blank rows."""
     blocks = intro_blocks(comp)
@@ -119,7 +125,8 @@ def paginate(comp: Any, area: Any) -> list[PagePlan]:
         y -= key_height(comp, area.w) + SPACE
     row = 0
     while row < comp.rows:
-        room = int((y - header_height(comp) - area.y) // comp.row_height)
+        head = sum(head_row_heights(comp)) if row == 0 else 0.0
+        room = int((y - header_height(comp) - head - area.y) // comp.row_height)
         if room < 1:
             plans.append(PagePlan(last_ops, key_top))
             last_ops, key_top, y = (), None, area.y2

@@ -155,15 +155,21 @@ class Deferred:
         self.size: tuple[float, float] | None = None  # a page of its own size (landscape), else the paper
 
 
+KEPT_PAGES = 64  # a document of at most this many pages keeps each page it imposes (a game's usual build)
+
+
 class SheetList(Sequence[Sheet]):
     """A document's pages in order; each is a ``Sheet`` or a ``Deferred`` made into one on access.
 
-    Indexing and iteration give ``Sheet``s (a deferred page is imposed afresh each time);
-    ``page_size`` answers without imposing it.
+    Indexing and iteration give ``Sheet``s. A document of at most ``KEPT_PAGES`` pages keeps each deferred
+    page once imposed (the cover reads every page several times before the pages are drawn: each is imposed
+    once); a longer one imposes a deferred page afresh each time it is asked for, so a deck of thousands of
+    pages is imposed, drawn and let go page by page. ``page_size`` answers without imposing.
     """
 
     def __init__(self, entries: Iterable[Sheet | Deferred] = ()):
         self._entries: list[Sheet | Deferred] = list(entries)
+        self._kept: dict[int, Sheet] | None = {} if len(self._entries) <= KEPT_PAGES else None
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -176,16 +182,23 @@ class SheetList(Sequence[Sheet]):
 
     def __getitem__(self, index: int | slice) -> Sheet | list[Sheet]:
         if isinstance(index, slice):
-            return [self._made(e) for e in self._entries[index]]
-        return self._made(self._entries[index])
+            return [self._made(n) for n in range(len(self._entries))[index]]
+        return self._made(range(len(self._entries))[index])
 
     def __iter__(self) -> Iterator[Sheet]:
-        for entry in self._entries:
-            yield self._made(entry)
+        for n in range(len(self._entries)):
+            yield self._made(n)
 
-    @staticmethod
-    def _made(entry: Sheet | Deferred) -> Sheet:
-        return entry.build() if isinstance(entry, Deferred) else entry
+    def _made(self, index: int) -> Sheet:
+        entry = self._entries[index]
+        if not isinstance(entry, Deferred):
+            return entry
+        if self._kept is None:
+            return entry.build()
+        sheet = self._kept.get(index)
+        if sheet is None:
+            sheet = self._kept[index] = entry.build()
+        return sheet
 
     def page_size(self, index: int, paper: tuple[float, float]) -> tuple[float, float]:
         """The page's size: its own (a poster part may be landscape), else ``paper``."""

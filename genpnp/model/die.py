@@ -24,7 +24,7 @@ class DieNet(Component):
     """A six-sided die to cut, fold and glue: pips 1-6 (opposite faces sum to 7)."""
 
     rotatable: ClassVar[bool] = False
-    folds_up: ClassVar[bool] = True  # cut out, folded along its dashed lines, glued by its tabs (legend, advice)
+    folds_up: ClassVar[bool] = True  # cut out, folded along its dash-dot lines, glued by its tabs (legend, advice)
     size: float = fld(Length(lo=8 * MM, hi=60 * MM), 16 * MM, "edge of the cube", "16mm")
     tab: float = fld(Length(lo=3 * MM, hi=15 * MM), 5 * MM, "depth of the glue tabs")
     fill: Color = fld(ColorSpec(), WHITE, "colour of the faces")

@@ -155,7 +155,8 @@ class PaletteEntry:
 
     color: str = fld(Str(pattern=r"#[0-9A-Fa-f]{6}", hint="write #rrggbb"), example="#cc3333", doc="the colour")
     grey: float = fld(Num(0.0, 1.0), -1.0, "grey level in --ink bw (0 black, 1 white); default from brightness")
-    pattern: str = fld(Enum("", "hatch", "cross", "dots"), "", "pattern added in --ink bw")
+    pattern: str = fld(Enum("", "hatch", "cross", "dots", "stripes"), "", "pattern added in --ink bw (stripes: a "
+                      "light hatch, its lines far apart)")
     label: str = fld(Prose(), "", "what the colour stands for (shown in the cover's legend)")
     emblem: str = fld(Str(max_len=40), "", "the shape or sign every piece of this colour also carries (a suit sign, "
                       "an animal), so that colour is not the only way to tell it apart: the colour-vision check "

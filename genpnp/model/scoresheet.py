@@ -15,6 +15,9 @@ YAML keys (see the ``fld`` docs below)::
         - {label: Date, width: 2}
         - {label: Total}
       rows: 20                      # blank rows (continued on more pages when they do not fit)
+      head_rows:                    # optional unnumbered rows above them, on the sheet's first page
+        - {label: name, height: 12mm}
+        - {label: start, text: "5"}
 
 The page geometry lives in :mod:`genpnp.render.scoresheet`; this class only reads and checks.
 """
@@ -39,6 +42,18 @@ class Column:
 
     label: str = fld(Prose(max_len=40), example="Round 1", doc="the column's heading")
     width: float = fld(Num(0.2, 20), 1.0, "relative width (a column of width 2 is twice as wide as one of 1)")
+    loc: Loc = Loc("<built-in>")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HeadRow:
+    """An unnumbered row above the numbered ones (a player's name, a starting score): a small caption in
+    each cell's top corner, room to write under it, or a value printed in every cell."""
+
+    label: str = fld(Prose(max_len=40), example="name", doc="the caption in each cell's top left corner")
+    height: float = fld(Length(5 * MM, 40 * MM), 0.0, "the row's height (default: the blank rows' height)",
+                        "12mm")
+    text: str = fld(Prose(max_len=20), "", "a value printed in every cell of the row (a starting score)")
     loc: Loc = Loc("<built-in>")
 
 
@@ -70,6 +85,9 @@ class ScoreSheet(Component):
                          doc="the columns of the table to fill in")
     rows: int = fld(Int(1, 500), 20, "number of blank rows; they continue on further pages when needed")
     row_height: float = fld(Length(5 * MM, 30 * MM), 9 * MM, "height of a blank row")
+    head_rows: tuple = fld(ListOf(Obj(HeadRow), max_len=6), (),
+                           "unnumbered rows above the blank rows on the sheet's first page: a caption in each "
+                           "cell (name, home county) with room to write, or a value in every cell")
     blocks: tuple = ()
     source_name: str = ""
     body: str = ""  # the Markdown as written; its {values} are filled in once the game is loaded
@@ -105,6 +123,7 @@ class ScoreSheet(Component):
                 if len(row) > width:
                     return ctx.error(obj.key.loc, f"key: row {i + 1} has {len(row)} cells; there are {width} columns")
         texts = [b.text for b in blocks] + [c.label for c in obj.columns]
+        texts += [t for r in obj.head_rows for t in (r.label, r.text)]
         if obj.key is not None:
             texts += list(obj.key.columns) + [cell for row in obj.key.rows for cell in row]
         missing = fonts.missing_glyphs("".join(texts), fonts.DEFAULT)

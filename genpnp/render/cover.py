@@ -11,6 +11,7 @@ from genpnp.core.i18n import tr
 from genpnp.core.units import MM
 from genpnp.impose.frame import Frame
 from genpnp.impose.sheet import Box
+from genpnp.model.base import any_back
 from genpnp.render.marks import (
     CROP,
     CUT,
@@ -195,13 +196,24 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     folds = "fold" in marks or "hinge" in marks
     stock = set(card_stock_pages(doc))
     if folds:
-        pairs = tr("Fold pairs: cut around each pair, fold on the dashed line, glue the halves back to back, then "
+        pairs = tr("Fold pairs: cut around each pair, fold on the dash-dot line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
+        paired = blank_backed(doc, folded=True)
+        if paired:  # which pieces are the pairs, when others print single-sided
+            pairs = tr("Fold pairs ({names}): cut around each pair, fold on the dash-dot line, glue the halves back to "
+                       "back, then cut or trim the pair to its outline",
+                       names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+    blank = blank_backed(doc)
+    if blank:
+        lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
+                        "card and they shuffle. Use opaque card stock, so that no print shows through, or sleeves "
+                        "with an opaque back; the duplex build prints their backs.",
+                        names=tr(" and ").join(c.label for c in blank)))
     folding = folding_pieces(doc)
     if folding:
         names = tr(" and ").join(c.label for c in folding)
-        lines.append(tr("{names}: cut around the outline, fold along the dashed lines, and glue each tab inside the "
+        lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
                         "face it meets.", names=names))
     if shares_cut_lines(doc):
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
@@ -255,7 +267,8 @@ def piece_bleeds(doc: Any) -> list[tuple[Any, float]]:
 def bleed_line(doc: Any) -> str:
     """What the bleed gives the pieces, true for every one: the asked bleed where all get it all round;
     else "up to" it, with what pieces set apart by less than twice the bleed get (round ones: a ring as
-    wide as the gap allows; named where they are one or two components), and none on a shared cut line."""
+    wide as the gap allows), named where they are one or two components, and none on a shared cut line
+    (with more such components, "less between close pieces": one line)."""
     bleed = doc.options.bleed
     mm = f"{bleed / MM:.1f}"
     bleeds = piece_bleeds(doc)
@@ -263,17 +276,32 @@ def bleed_line(doc: Any) -> str:
     shared = any(r < 0.05 * MM for _, r in bleeds)
     if not part and not shared:
         return tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.", bleed=mm)
+    if len(part) > 2:  # many kinds of pieces: one line a full cover has room for
+        return tr("Artwork runs up to {bleed} mm past the cut, less between close pieces: cut between the crop "
+                  "marks.", bleed=mm)
     clauses = []
     if part:
         lo, hi = (f"{f(r for _, r in part) / MM:.1f}" for f in (min, max))
         runs = lo if lo == hi else tr("{lo} to {hi}", lo=lo, hi=hi)
-        names = tr(" and ").join(n for n, _ in part)
-        clauses.append(tr("{runs} mm on {names}", runs=runs, names=names) if len(part) <= 2 else
-                       tr("{runs} mm where pieces sit close", runs=runs))
+        clauses.append(tr("{runs} mm on {names}", runs=runs, names=tr(" and ").join(n for n, _ in part)))
     if shared:
         clauses.append(tr("none on a cut line two pieces share"))
     return tr("Artwork runs up to {bleed} mm past the cut: {clauses}. Cut between the crop marks.", bleed=mm,
               clauses=", ".join(clauses))
+
+
+def blank_backed(doc: Any, folded: bool = False) -> list[Any]:
+    """The components this build prints without the back they have (``fold: false`` in a fold build); with
+    ``folded``, those it prints as fold pairs, but only when some print single-sided (else none)."""
+    if doc.options.backs != "fold":
+        return []
+    placed = {id(p.component) for sheet in doc.sheets for p in getattr(sheet, "placements", ())}
+    backed = [c for c in doc.game.components.values() if id(c) in placed and getattr(c, "pieces", None)
+              and any_back(c.pieces)]
+    blank = [c for c in backed if not getattr(c, "fold", True)]
+    if folded:
+        return [c for c in backed if getattr(c, "fold", True)] if blank else []
+    return blank
 
 
 def shares_cut_lines(doc: Any) -> bool:
@@ -608,7 +636,7 @@ def contents_entries(doc: Any) -> list[tuple[str, str]]:
             for title, page in entries]
 
 
-LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dashed)"),
+LEGEND = (("cut", "cut along this line"), ("fold", "fold along this line (dash-dot)"),
           ("crop", "crop marks: cut between them"),
           ("hinge", "round pairs: cut around both, fold at the hinge, glue, trim the hinge off"),
           ("trim", "board in parts: trim each part along this line"),

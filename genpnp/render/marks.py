@@ -3,6 +3,7 @@ every ink), fold lines a lighter blue dash-dot (never read as a cut), crop marks
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from genpnp.core.color import Color
@@ -65,7 +66,28 @@ def draw_align(surface: Any, x: float, y: float, r: float = 2.2 * MM) -> None:
     surface.line(x, y - r, x, y + r, ALIGN, 0.35)
 
 
-def draw_glue(surface: Any, box: Box, label: bool = True) -> None:
+LABEL_W, LABEL_H = 18 * MM, 4 * MM  # the white tag that carries "glue here"
+
+
+def glue_label_centre(box: Box, avoid: Sequence[Box] = ()) -> tuple[float, float]:
+    """Where the "glue here" tag stands on a glue strip: its middle, or the spot along the strip nearest
+    the middle whose tag covers none of the ``avoid`` boxes (the words the part prints under the strip:
+    a county's name, a space's title); the middle when every spot covers one."""
+    vertical = box.h > box.w
+    tw, th = (LABEL_H, LABEL_W) if vertical else (LABEL_W, LABEL_H)
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    half = (box.h - th) / 2 if vertical else (box.w - tw) / 2
+    steps = int(half // (1 * MM))
+    for k in range(steps + 1):
+        for sign in (1, -1) if k else (1,):
+            x, y = (cx, cy + sign * k * MM) if vertical else (cx + sign * k * MM, cy)
+            tag = Box(x - tw / 2, y - th / 2, tw, th)
+            if not any(tag.overlaps(a) for a in avoid):
+                return x, y
+    return cx, cy
+
+
+def draw_glue(surface: Any, box: Box, label: bool = True, avoid: Sequence[Box] = ()) -> None:
     surface.save()
     surface.clip_rect(box.x, box.y, box.w, box.h)
     step = 6.0
@@ -79,9 +101,9 @@ def draw_glue(surface: Any, box: Box, label: bool = True) -> None:
 
         vertical = box.h > box.w
         surface.save()
-        surface.translate(box.x + box.w / 2, box.y + box.h / 2)
+        surface.translate(*glue_label_centre(box, avoid))
         if vertical:
             surface.rotate(90)
-        surface.rect(-9 * MM, -2 * MM, 18 * MM, 4 * MM, fill=Color(1, 1, 1))
+        surface.rect(-LABEL_W / 2, -LABEL_H / 2, LABEL_W, LABEL_H, fill=Color(1, 1, 1))
         surface.text(0, -1.1 * MM, tr("glue here"), fonts.DEFAULT, 7, Color(0.3, 0.3, 0.3), "center")
         surface.restore()

@@ -12,7 +12,7 @@ from genpnp.core import fonts
 from genpnp.core.color import Color
 from genpnp.core.i18n import tr
 from genpnp.core.units import MM
-from genpnp.impose.scoresheet import PAD, key_rows, paginate, sheet_fonts, widths_of
+from genpnp.impose.scoresheet import PAD, head_row_heights, key_rows, paginate, sheet_fonts, widths_of
 from genpnp.render.textpage import draw_text_page
 
 INK = Color(0.08, 0.08, 0.08)
@@ -61,6 +61,8 @@ def draw_rows(comp: Any, surface: Any, x: float, top: float, width: float, first
         surface.text(cx + w / 2, y - PAD - comp.size * 0.95, col.label, look.bold, size, INK, "center")
         cx += w
     y -= head
+    if first == 0 and comp.head_rows:
+        y = draw_head_rows(comp, surface, x, y, widths)
     bottom = y - count * comp.row_height
     for i in range(count + 1):
         surface.line(x, y - i * comp.row_height, x + width, y - i * comp.row_height, LINE, 0.5)
@@ -71,6 +73,33 @@ def draw_rows(comp: Any, surface: Any, x: float, top: float, width: float, first
     for i in range(count):
         surface.text(x - 1.2 * MM, y - (i + 0.5) * comp.row_height - comp.size * 0.3, str(first + i + 1),
                      look.regular, comp.size * 0.7, LINE, "right")
+
+
+def draw_head_rows(comp: Any, surface: Any, x: float, top: float, widths: list[float]) -> float:
+    """The unnumbered rows above the blank ones: each cell with the row's caption small in its top left
+    corner (room to write below it) or the row's value in the middle; returns the bottom of the last."""
+    look = sheet_fonts(comp)
+    width = sum(widths)
+    y = top
+    small = comp.size * 0.72
+    for row, height in zip(comp.head_rows, head_row_heights(comp)):
+        cx = x
+        for w in widths:
+            if row.text:
+                surface.text(cx + w / 2, y - height / 2 - comp.size * 0.35, row.text, look.bold, comp.size, INK,
+                             "center")
+            if row.label:
+                surface.text(cx + PAD * 0.8, y - PAD * 0.6 - small * 0.8, row.label, look.regular, small, LINE,
+                             "left")
+            cx += w
+        y -= height
+        surface.line(x, y, x + width, y, LINE, 0.5)
+    surface.line(x, y, x + width, y, LINE, 1.0)  # a heavier rule where the numbered rows start
+    cx = x
+    for w in [0.0] + widths:
+        cx += w
+        surface.line(cx, top, cx, y, LINE, 0.5)
+    return y
 
 
 def draw_page(comp: Any, surface: Any, index: int, area: Any) -> None:

@@ -63,10 +63,11 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
 
         tag("draft")
         draw_notes(surface, overflow_notes(sheet), frame.page_w, frame.page_h, frame.margin)
+    words = _placement_words(sheet) if any(kind == "glue" for kind, _ in sheet.fills) else []
     for n, (kind, box) in enumerate(sheet.fills):  # over the art: the next part covers it
         tag("glue", n)
         if kind == "glue":
-            draw_glue(surface, box)
+            draw_glue(surface, box, avoid=words)
     for n, mark in enumerate(sheet.marks):
         tag("mark", n)
         draw_mark(surface, mark)
@@ -96,6 +97,18 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     if sheet.scale_bar is not None:
         in_band(surface, Band(sheet.scale_bar, sheet.scale_rot),
                 lambda length, thick: draw_scale_bar(surface, length, thick, frame.scale_text, bold))
+
+
+def _placement_words(sheet: Sheet) -> list[Any]:
+    """The page boxes of the words the sheet's placements print (as they show through their clips): a
+    glue strip's "glue here" tag stands clear of them, so that no name on the part under it is hidden
+    before the next part covers the strip."""
+    from genpnp.render.recorder import RecordingSurface
+
+    recorder = RecordingSurface()
+    for placement in sheet.placements:
+        draw_placement(recorder, placement)
+    return [ink.box for ink in recorder.ink if ink.kind == "text"]
 
 
 def draw_blank(surface: Any, doc: Any, sheet: Sheet) -> None:
