@@ -421,9 +421,14 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
         y -= 3 * MM
         surface.text(x, y, tr("by {names}", names=names), look.italic, 12, INK, "left")
     y -= 6.5 * MM
-    surface.text(x, y, play_line(meta), look.bold, 11, INK, "left")
+    play = play_line(meta)
+    surface.text(x, y, play, look.bold, 11, INK, "left")
     edition = tr("Print-and-play edition · version {version}", version=meta.version)
-    surface.text(x + w, y, edition, look.regular, 9, SOFT, "right")
+    if surface.text_width(play, look.bold, 11) + 4 * MM + surface.text_width(edition, look.regular, 9) > w:
+        y -= 4.5 * MM  # too narrow beside the board for both on one line: the edition under the play line
+        surface.text(x, y, edition, look.regular, 9, SOFT, "left")
+    else:
+        surface.text(x + w, y, edition, look.regular, 9, SOFT, "right")
     foot = panel.y + 5 * MM
     row = Box(x, foot, w, y - 6 * MM - foot)
     tag = getattr(surface, "tag", None)
