@@ -400,10 +400,16 @@ def test_sheet_titles_number_pieces_only_where_a_section_continues(name: str):
     import sweep
 
     doc = sweep.document(name, "letter", "fold", 0)
+    titled: set[str] = set()  # designers' sheet titles already on a page
     for n, sheet in enumerate(doc.sheets, start=1):
         if sheet.role != "pieces":
             continue
         assert not re.search(r"\(\d+\)$", sheet.title), (n, sheet.title)
+        sheets = {p.component.sheet for p in sheet.placements if p.component.sheet}
+        base = sheet.title.removesuffix(" (continued)")
+        if base in sheets:  # every later page of a sheet group continues its title, whichever member starts it
+            assert (sheet.title != base) == (base in titled), (n, sheet.title)
+        titled |= {base} | {label.text for label in sheet.labels}  # a group may start under a label
         for comp in {p.component.name: p.component for p in sheet.placements}.values():
             held = {p.piece.index for p in sheet.placements if p.component is comp}
             count = len(comp.pieces)

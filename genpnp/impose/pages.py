@@ -43,6 +43,7 @@ class PieceSet:
     segments: list[Segment]
     note: str = ""
     title: str = ""  # a sheet: group's name, the title of its pages (else each page names its pieces)
+    continues: bool = False  # a later member of a sheet group: even its first page continues the group's title
 
     def __len__(self) -> int:
         return sum(len(s.pieces) for s in self.segments)
@@ -290,7 +291,8 @@ class RunPages:
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
         title = self.pieces.title or title_of(chunk, self.pieces)
-        if self.pieces.title and n:  # a designer's sheet title over several pages: its next pages continue it
+        if self.pieces.title and (n or self.pieces.continues):  # a designer's sheet title over several pages:
+            # its next pages continue it (and those of its group's later members)
             title = tr("{title} (continued)", title=title)
         note = "; ".join(n for n in (self.pieces.note, self.turned) if n)
         sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=note)

@@ -87,7 +87,8 @@ class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
     schema_name = "figure callout"
-    at: str = fld(Str(), doc="the cell", example="B2")
+    at: str = fld(Str(), doc="the cell (the disc sits in its corner); on a square grid a range (`A1:C3`): the disc "
+                  "fills that rectangle, centred, so it can be made larger than a cell", example="B2")
     text: str = fld(Str(max_len=3), doc="what the disc shows (a number or a letter)", example="1")
     loc: Loc = Loc("<built-in>")
 
@@ -651,6 +652,18 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             named += pts
             arrows.append((tuple(_center(q) for q in pts), a.style))
     for c in spec.callouts:
+        if ":" in c.at and cells.hexmap is None:  # a rectangle of cells: the disc fills it, centred
+            try:
+                ends = cells.expand(c.at)
+            except CellError as exc:
+                bad(c.loc, str(exc))
+                continue
+            rect = [pt for r in (ends[0], ends[-1]) if (q := poly(r, c.loc)) is not None for pt in q]
+            if rect:
+                named.append(rect)
+                x0, y0, x1, y1 = _bbox(rect)
+                callouts.append(((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.45, c.text))
+            continue
         q = poly(c.at, c.loc)
         if q is not None:
             named.append(q)

@@ -9,6 +9,7 @@ outline (a convex polygon, board points, y up) and its *marks*, each a circle or
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from genpnp.core import fonts
@@ -198,18 +199,31 @@ def table_spaces(board: Any) -> list[Space]:
 
 
 def spaces_of(comp: Any) -> list[Space] | None:
-    """The spaces of a board-like component, or None when it has none."""
-    from genpnp.model.board import GridBoard
-    from genpnp.model.hexmap import HexMap
-    from genpnp.model.mapboard import INNER, MapBoard
-    from genpnp.model.tableboard import TableBoard
+    """The spaces of a board-like component, or None when it has none.
 
-    if isinstance(comp, TableBoard):
-        return table_spaces(comp)
-    if isinstance(comp, HexMap):
-        return hex_spaces(comp)
-    if isinstance(comp, MapBoard) and comp.grid is not None:
-        return square_spaces(comp, sorted(comp.grid.coords), INNER if comp.contents else 0.0)
-    if isinstance(comp, GridBoard):
-        return square_spaces(comp, [(r, c) for r in range(comp.rows) for c in range(comp.cols)])
+    Only the board kinds already imported are asked about (a component is an instance of a kind only
+    once its module is loaded), so a deck's placement check imports no board module."""
+    loaded = sys.modules
+    if "genpnp.model.tableboard" in loaded:
+        from genpnp.model.tableboard import TableBoard
+
+        if isinstance(comp, TableBoard):
+            return table_spaces(comp)
+    if "genpnp.model.hexmap" in loaded:
+        from genpnp.model.hexmap import HexMap
+
+        if isinstance(comp, HexMap):
+            return hex_spaces(comp)
+    if "genpnp.model.mapboard" in loaded:
+        from genpnp.model.mapboard import INNER, MapBoard
+
+        if isinstance(comp, MapBoard):
+            if comp.grid is None:
+                return None
+            return square_spaces(comp, sorted(comp.grid.coords), INNER if comp.contents else 0.0)
+    if "genpnp.model.board" in loaded:
+        from genpnp.model.board import GridBoard
+
+        if isinstance(comp, GridBoard):
+            return square_spaces(comp, [(r, c) for r in range(comp.rows) for c in range(comp.cols)])
     return None
