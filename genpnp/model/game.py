@@ -195,9 +195,14 @@ class GameMeta:
     credits: tuple = fld(ListOf(Prose(), single=True), (), "further credit lines for the cover")
     cover: tuple = fld(ListOf(Str(max_len=100), single=True), (), "the pieces the cover shows, in order, as "
                        "figures name them (component, component#3, component[field=value], #back for a back); "
+                       "a board named here (a piece over 10 cm) leads, drawn large beside the title; "
                        "by default the first, middle and last of each component of pieces",
                        ["voter-tokens[value=10]", "district-markers#1", "district-borders"])
     source: str = fld(Prose(), "", "where the original game can be found")
+    printing: tuple = fld(ListOf(Prose(max_len=300), single=True), (),
+                          "the game's own printing advice, on the cover after the print steps: a cheaper way to "
+                          "make a piece, what a smaller game can leave unprinted",
+                          ["Strips tedious to cut? Draw the borders with a dry-erase pen on a clear sheet instead."])
     rules: tuple = fld(RULES, (), "the rules the game's pieces must satisfy (see Rules)")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
     distinct: tuple = fld(ListOf(ListOf(Str(), min_len=2)), (),
