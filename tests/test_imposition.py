@@ -471,7 +471,8 @@ def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp
     folder.mkdir()
     (folder / "components.yaml").write_text(GROUP.replace("qty: 6}", "qty: 40}"), encoding="utf-8")
     for sections, pages in (("board, chits, discs, notes", [set(), {"board", "chits"}, {"discs"}, set()]),
-                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits", "discs"}])):
+                            # on pages of its own (portrait: a landscape page would turn its title up the side)
+                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits"}, {"discs"}])):
         (folder / "game.yaml").write_text('name: Group\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
                                           f"sections: [{sections}]\n", encoding="utf-8")
         doc = impose_game(load_game(folder), Options())
@@ -647,3 +648,28 @@ def test_a_gutter_keeps_round_pieces_apart_in_every_build(tmp_path: Path, bleed:
     assert gaps[True] >= 1.5 * MM - 0.01
     if not bleed:
         assert abs(gaps[False]) < 0.01  # tangent: they share their cut
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_landscape_page_keeps_its_title_and_footer_across_it(paper: str):
+    """A page turned landscape reads the way its pieces stand: its title and footer run across it,
+    never turned up its short sides (the side frame is for portrait pages only), in every game."""
+    from genpnp.impose.frame import modes
+
+    assert "side" not in modes(True) and "side" in modes(False)
+    seen = 0
+    for folder in sorted(Path("content").iterdir()):
+        if not (folder / "game.yaml").is_file():
+            continue
+        game = load_game(folder)
+        for bleed in (0.0, 3 * MM):
+            options = Options(paper=parse_paper(paper), bleed=bleed)
+            doc = impose_game(game, options)
+            for n, sheet in enumerate(doc.sheets):
+                w, h = sheet.page_size((options.paper.w, options.paper.h))
+                if w <= h:
+                    continue
+                seen += 1
+                for band in (sheet.header, sheet.footer):
+                    assert band is None or not band.rot, f"{folder.name} {paper} page {n + 1}: a turned band"
+    assert seen  # the games print landscape pages: the test looks at some

@@ -74,6 +74,10 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("fold on the dash-dot line" in printing) == bool(folds), where  # fold pairs
         assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
+        card_pairs = backs == "fold" and any(  # two-sided pieces on card print as fold pairs: score before folding
+            getattr(p.component, "stock", "paper") == "card" and getattr(p.component, "back", "")
+            and getattr(p.component, "fold", True) for sheet in doc.sheets for p in sheet.placements)
+        assert ("empty ballpoint pen" in " ".join(printing.split())) == (bool(folds) and card_pairs), where
         # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
         # and says how to keep them opaque; the fold pairs are then named too
         from genpnp.model.base import any_back

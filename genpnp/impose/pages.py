@@ -13,7 +13,7 @@ from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
-from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
+from genpnp.impose.frame import Frame, make_frame, modes, reserve_scale, scale_bar, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet, free_after
 
@@ -160,7 +160,7 @@ class RunPages:
         spacing = pieces.spacing(options)
         count = len(pieces)
         best = None
-        for rank, name in enumerate(MODES):
+        for rank, name in enumerate(modes(landscape)):
             if mode is not None and name != mode:
                 continue
             frame = make_frame(options, landscape, name)

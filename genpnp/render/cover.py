@@ -205,6 +205,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                        "back, then cut or trim the pair to its outline",
                        names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+        on_card = [p.component for n in stock for p in doc.sheets[n - 1].placements]
+        if o.backs == "fold" and any(getattr(c, "stock", "paper") == "card" and getattr(c, "back", "")
+                                     and getattr(c, "fold", True) for c in on_card):
+            lines.append(tr("Card stock folds cleanly only where it is scored: before folding a pair printed on card, "
+                            "run an empty ballpoint pen along a ruler on its fold line."))
     blank = blank_backed(doc)
     if blank:
         lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
