@@ -343,3 +343,30 @@ def test_a_shaded_group_is_hatched_around_the_boards_words() -> None:
         draw_figure(rec, fig, 0.0, 0.0, 0.6)
         calls[key] = [i for i in rec.ink if i.kind == "shape"]
     assert len(calls["true"]) > len(calls["false"]) + 10  # the hatch lines
+
+
+def test_a_callout_is_pinned_on_its_cells_corner_clear_of_the_piece_and_in_view(tmp_path: Path) -> None:
+    from genpnp.core.units import MM
+
+    block = ("grid: 2x3\n"
+             "cell: 10mm\n"
+             "pieces:\n"
+             "  - {piece: cards, at: B1}\n"
+             "callouts:\n"
+             "  - {at: B1, text: \"7\"}\n"
+             "  - {at: C2, text: \"1\", corner: bottom-right}\n")
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    (ax, ay, ar, at), (bx, by, br, bt) = fig.callouts
+    assert (ax, ay, at) == (pytest.approx(10 * MM), pytest.approx(20 * MM), "7")  # B1's top-left crossing
+    assert (bx, by, bt) == (pytest.approx(30 * MM), pytest.approx(0.0), "1")  # C2's bottom-right corner
+    assert ar == pytest.approx(br) and 0 < ar < 5 * MM
+    x, y, w, h = fig.pieces[0].box
+    cx, cy = x + w / 2, y + h / 2
+    assert ((cx - ax) ** 2 + (cy - ay) ** 2) ** 0.5 > ar + 0.2 * 10 * MM  # the piece's middle stays in sight
+    wx, wy, ww, wh = fig.window
+    for px, py, r, _ in fig.callouts:  # each disc whole inside the figure, even on its outer corner
+        assert wx <= px - r and px + r <= wx + ww and wy <= py - r and py + r <= wy + wh
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\ncallouts:\n  - {at: A1, text: \"1\", "
+                                                              "corner: top}\n")))
+    assert "guide.md:8:" in joined and "top-left" in joined
