@@ -667,15 +667,9 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Lo
 
 
 def _sample(surface: Any, kind: str, x: float, y: float) -> None:
-    if kind == "cut":  # exactly as printed: a thin dark line on a white halo, between two pieces and around them
-        piece = Box(x, y - 1.6 * MM, 12 * MM, 3.2 * MM)
-        surface.rect(piece.x, piece.y, piece.w, piece.h, fill=Color(0.62, 0.62, 0.62))
-        lines = ((piece.x, piece.y, piece.x2, piece.y), (piece.x, piece.y2, piece.x2, piece.y2),
-                 (piece.x, piece.y, piece.x, piece.y2), (piece.x2, piece.y, piece.x2, piece.y2),
-                 (x + 6 * MM, piece.y, x + 6 * MM, piece.y2))
-        for x1, y1, x2, y2 in lines:
-            surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
-            surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
+    if kind == "cut":  # a line as the sheets print it: thin and dark on its white halo, as long as the fold's
+        surface.line(x, y, x + 12 * MM, y, CUT_HALO, HALO_WIDTH)
+        surface.line(x, y, x + 12 * MM, y, CUT, CUT_WIDTH)
     elif kind == "fold":
         surface.line(x, y, x + 12 * MM, y, FOLD, 0.8, FOLD_DASH)
     elif kind == "crop":
