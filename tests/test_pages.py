@@ -197,6 +197,25 @@ def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
         assert re.match(r"A heading", ops[heading][1][5])
 
 
+def test_the_licence_is_in_the_footer_of_pages_to_read_not_of_pages_to_cut():
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+    from genpnp.load.project import load_game
+    from genpnp.render.sheet import PLAY_ROLES, footer_parts
+
+    game = load_game(Path(__file__).resolve().parent.parent / "content" / "gerrymander")
+    doc = impose_game(game, Options(paper=parse_paper("letter")))
+    licence = game.meta.licence
+    roles = {}
+    for n, sheet in enumerate(doc.sheets, 1):
+        left, _ = footer_parts(doc, n, len(doc.sheets), sheet.role)
+        roles.setdefault(sheet.role, set()).add(licence in left)
+        assert left[0] == game.meta.name  # every page still names its game
+    assert roles["cover"] == {True} and roles["text"] == {True}  # the cover (also under Credits) and the rules
+    played = [r for r in roles if r in PLAY_ROLES]
+    assert played and all(roles[r] == {False} for r in played)
+
+
 def test_a_short_list_item_stays_in_one_column_and_a_heading_keeps_it():
     from genpnp.content.markdown import parse
     from genpnp.impose.sheet import Box
