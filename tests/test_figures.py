@@ -370,3 +370,29 @@ def test_a_callout_is_pinned_on_its_cells_corner_clear_of_the_piece_and_in_view(
     joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\ncallouts:\n  - {at: A1, text: \"1\", "
                                                               "corner: top}\n")))
     assert "guide.md:8:" in joined and "top-left" in joined
+
+
+def test_a_cover_figure_is_resolved_at_load_and_drawn_on_the_cover(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from genpnp.commands.build import render_document
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options
+    from genpnp.render import figure as render_figure
+
+    folder = _figure_game(tmp_path, "grid: 1x1\n")
+    meta = folder / "game.yaml"
+    text = meta.read_text(encoding="utf-8")
+    meta.write_text(text + "cover_figure:\n  grid: 2x3\n  pieces:\n    - {piece: cards, at: B2}\n", encoding="utf-8")
+    game = load_game(folder)
+    fig = game.cover_figure
+    assert fig is not None and fig.grid[:2] == (2, 3) and len(fig.pieces) == 1
+    assert fig.pieces[0].component is game.components["cards"]
+    drawn = []
+    real = render_figure.draw_figure
+    monkeypatch.setattr(render_figure, "draw_figure", lambda surface, f, *a, **k: (drawn.append(f),
+                                                                                  real(surface, f, *a, **k)))
+    render_document(impose_game(game, Options()), tmp_path / "out.pdf")
+    assert fig in drawn  # on the cover, instead of its pieces
+    meta.write_text(text + "cover_figure:\n  grid: 2x3\n  pieces:\n    - {piece: crads, at: B2}\n", encoding="utf-8")
+    joined = "\n".join(_errors(folder))
+    assert "game.yaml:" in joined and 'no component "crads"' in joined and 'did you mean "cards"' in joined

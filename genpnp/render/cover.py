@@ -396,9 +396,22 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
         tag("cover-pieces")
-    _pieces_row(surface, doc, row)
+    if getattr(doc.game, "cover_figure", None) is not None and not doc.options.components:
+        _cover_figure(surface, doc.game.cover_figure, row, look.regular)
+    else:
+        _pieces_row(surface, doc, row)
     if tag is not None:
         tag("page")
+
+
+def _cover_figure(surface: Any, fig: Any, row: Box, font: str) -> None:
+    """game.yaml's cover figure (a board with a game in progress), as large as the row allows (never above
+    its true size), centred in it."""
+    from genpnp.render.figure import draw_figure
+
+    fw, fh = fig.size
+    scale = min(row.w * 0.94 / fw, row.h / fh, 1.0)
+    draw_figure(surface, fig, row.x + (row.w - fw * scale) / 2, row.y + (row.h - fh * scale) / 2, scale, font)
 
 
 def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
