@@ -313,6 +313,26 @@ def test_a_piece_on_a_range_of_fine_cells_is_drawn_to_scale_and_turned(tmp_path:
     assert "guide.md:6:1: a grid of 151x2 cells: at most 150 a side" in joined
 
 
+def test_a_callout_on_a_range_of_fine_cells_fills_it_centred(tmp_path: Path) -> None:
+    from genpnp.core.units import MM
+
+    block = ("grid: 20x20\n"
+             "cell: 2mm\n"
+             "lines: false\n"
+             "pieces: [{piece: cards, at: \"A1:T20\"}]\n"
+             "callouts:\n"
+             "  - {at: \"K1:T10\", text: \"1\"}\n"   # 20 x 20 mm of cells: a disc 18 mm across at their centre
+             "  - {at: A1, text: \"2\"}\n")          # one cell: a small disc in its corner, as before
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    (x, y, r, text), (_, _, small, _) = fig.callouts
+    assert text == "1" and r == pytest.approx(9 * MM)
+    assert x == pytest.approx(30 * MM)  # columns K to T: 20 to 40 mm from the left
+    assert small < 1 * MM  # one 2 mm cell: a disc in its corner
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x2\ncallouts: [{at: \"A1:C9\", text: \"1\"}]\n")))
+    assert "guide.md:7:" in joined and "C9" in joined
+
+
 def test_a_shaded_group_is_hatched_around_the_boards_words() -> None:
     """``shade: true`` hatches a group's cells (a district at a glance, even where border strips lie
     over its outline); the hatch keeps clear of the words the board prints there (county names)."""

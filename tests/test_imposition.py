@@ -497,6 +497,36 @@ def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
     assert [{p.component.name for p in s.placements} for s in doc.sheets] == [set(), {"x", "y"}, {"z", "w"}]
 
 
+@pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
+def test_pieces_that_stand_apart_keep_a_gutter_with_bleed_where_it_costs_no_page(tmp_path: Path, paper: str):
+    # on legal the tiles fill the room another section left: gutters there would push the markers off it
+    """``apart: true``: with bleed, a component's rectangles keep a gutter between them where the page has
+    room (each piece's own bleed, no neighbour's edge on it), and the build takes no more pages than with
+    shared cuts; without bleed nothing changes."""
+    from pdfcheck import copy_game
+
+    folder = copy_game(tmp_path, "berzerka")
+    shared_text = re.sub(r"(?m)^    apart: true.*\n", "", (folder / "components.yaml").read_text(encoding="utf-8"))
+    apart = load_game(folder)
+    (folder / "components.yaml").write_text(shared_text, encoding="utf-8")
+    shared = load_game(folder)
+    gutters = 0
+    for bleed in (0.0, 3 * MM):
+        options = Options(paper=parse_paper(paper), bleed=bleed)
+        a, s = impose_game(apart, options), impose_game(shared, options)
+        assert len(a.sheets) == len(s.sheets), (paper, bleed)
+        for sheet in a.sheets:
+            boxes = [p.box for p in sheet.placements if p.component.name == "contract-tiles"]
+            for b in boxes:
+                gap = min((abs(o.y - b.y2) for o in boxes if abs(o.x - b.x) < 0.1 and o.y > b.y), default=None)
+                if gap is not None:
+                    assert (gap >= 2 * MM - 0.01) if bleed and gap > 0.01 else True
+                    gutters += bool(bleed) and gap > 0.01
+                    if not bleed:
+                        assert gap < 0.01  # no bleed: shared cut lines as ever
+    assert bool(gutters) == (paper != "legal")  # the tiles' rows stand apart on a page of their own
+
+
 def test_sections_of_a_run_fill_whole_rows_where_that_costs_no_page():
     """Two sections of one grid meet along one straight cut when a narrower grid costs no page;
     where none does (or the sections already fill whole rows), the grid keeps its columns."""

@@ -74,6 +74,17 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("fold on the dash-dot line" in printing) == bool(folds), where  # fold pairs
         assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
+        # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
+        # and says how to keep them opaque; the fold pairs are then named too
+        from genpnp.model.base import any_back
+
+        placed = {id(p.component): p.component for sheet in doc.sheets for p in sheet.placements}.values()
+        blank = [c for c in placed if backs == "fold" and not getattr(c, "fold", True) and any_back(c.pieces)]
+        assert ("print single-sided in this build" in " ".join(printing.split())) == bool(blank), where
+        for comp in blank:
+            assert comp.label.split()[0] in printing and "opaque card stock" in printing, where
+        if blank and folds:
+            assert "Fold pairs (" in printing, where
         assert ("crop marks" in printing) == ("crop" in marks), where
         assert ("glue strip" in printing) == ("glue" in marks), where
         either = "double-sided if your printer can" in printing  # pages to read in a build without backs
@@ -315,33 +326,92 @@ def test_a_board_carries_a_title_band(tmp_path: Path):
         assert not audit_game(game, Options(ink=ink)).findings
 
 
-def test_the_calibration_back_has_one_kind_of_red_mark():
-    """Issue 29, item 7: the back carries the red crosshairs alone (no rulers beside them), so "the
-    centre of the red circle" on the front's black rulers names one point."""
-    from genpnp.render.calibration import BACK, draw_marks, player_steps
+class _Marks:
+    """A surface that keeps the calibration sheet's lines, arrows, circles and words."""
 
-    class Lines:
-        def __init__(self) -> None:
-            self.lines: list[tuple] = []
-            self.circles: list[tuple] = []
+    def __init__(self) -> None:
+        self.lines: list[tuple] = []
+        self.polygons: list[tuple] = []
+        self.circles: list[tuple] = []
+        self.words: list[tuple] = []
 
-        def line(self, x1, y1, x2, y2, color, width, dash=None) -> None:
-            self.lines.append((x1, y1, x2, y2, color))
+    def line(self, x1, y1, x2, y2, color, width=0.5, dash=None) -> None:
+        self.lines.append((x1, y1, x2, y2, color))
 
-        def circle(self, x, y, r, **kw) -> None:
-            self.circles.append((x, y, r, kw.get("stroke")))
+    def path(self, commands, fill=None, stroke=None, width=0.5, dash=None) -> None:
+        pts = [c[1:] for c in commands if c[0] in ("M", "L")]
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            self.lines.append((x1, y1, x2, y2, stroke))
 
-        def text(self, *args) -> None:
-            self.lines.append(("text", *args))
+    def polygon(self, points, fill=None, stroke=None, width=0.5, close=True, dash=None) -> None:
+        self.polygons.append((tuple(points), fill))
 
-    back, front = Lines(), Lines()
-    draw_marks(back, 600, 800, "back")
-    draw_marks(front, 600, 800, "front")
-    assert len(back.lines) == 10 and all(ln[4] == BACK for ln in back.lines)  # five crosshairs, two strokes each
-    assert len(back.circles) == 5 and all(c[3] == BACK for c in back.circles)
-    assert len(front.lines) > 40 and all(ln[4] != BACK for ln in front.lines if ln[0] != "text")  # rulers: front
-    steps = " ".join(player_steps("long", (5, 6)))
-    assert "centre of its red circle" in steps and "only the front has rulers" in steps
+    def circle(self, x, y, r, fill=None, stroke=None, width=0.5, dash=None) -> None:
+        self.circles.append((x, y, r, stroke))
+
+    def text(self, x, y, text, font, size, color, align="left") -> None:
+        self.words.append((x, y, text, size, color))
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_the_calibration_arrows_point_at_zero_beside_the_scales_and_read_at_a_glance(flip: str):
+    """The back carries red marks alone (two arrows, four corner circles); turned over, each arrow's tip
+    touches its black scale's line at the zero tick, from the side the ticks leave free (never on a tick
+    or a number); each tick of the front's scales leads to its own number, no two numbers overlapping."""
+    from genpnp.render.calibration import BACK, SPAN, draw_marks
+
+    w, h = 600.0, 800.0
+    back, front = _Marks(), _Marks()
+    draw_marks(back, w, h, "back", flip)
+    draw_marks(front, w, h, "front", flip)
+    assert len(back.polygons) == 2 and all(fill == BACK for _, fill in back.polygons)
+    assert len(back.circles) == 4 and all(c[3] == BACK for c in back.circles)
+    assert all(ln[4] == BACK for ln in back.lines) and not back.words
+    assert all(ln[4] != BACK for ln in front.lines) and not front.polygons
+    numbers = [wd for wd in front.words if wd[2].lstrip("+−").isdigit()]
+    each = ["0"] + [f"{s}{i}" for i in range(1, SPAN + 1) for s in "+−"]
+    assert sorted(wd[2] for wd in numbers) == sorted(each * 2)  # both scales, every mm numbered
+    for a in numbers:  # numbers at least 3 mm apart: each reads alone
+        assert all(a is b or abs(a[0] - b[0]) > 3 * MM or abs(a[1] - b[1]) > 3 * MM for b in numbers), a
+
+    def seen(x: float, y: float) -> tuple[float, float]:  # a back point as seen through the front
+        return (w - x, y) if flip == "long" else (x, h - y)
+
+    tips = [seen(*points[0]) for points, _ in back.polygons]
+    # the zero ticks: the front's scale lines (the longest straight lines through the page's middle) at zero
+    x_line = next(ln for ln in front.lines if abs(ln[1] - ln[3]) < 0.01 and abs(ln[2] - ln[0]) > 2 * SPAN * MM)
+    y_line = next(ln for ln in front.lines if abs(ln[0] - ln[2]) < 0.01 and abs(ln[3] - ln[1]) > 2 * SPAN * MM)
+    x_zero = ((x_line[0] + x_line[2]) / 2, x_line[1])
+    y_zero = (y_line[0], (y_line[1] + y_line[3]) / 2)
+    assert any(abs(t[0] - x_zero[0]) < 0.01 and 0 < x_zero[1] - t[1] < 0.5 * MM for t in tips), (tips, x_zero)
+    assert any(abs(t[1] - y_zero[1]) < 0.01 and 0 < t[0] - y_zero[0] < 0.5 * MM for t in tips), (tips, y_zero)
+    # ticks rise above the X line and reach left of the Y line; the arrows come from the other side
+    ticks_x = [ln for ln in front.lines if abs(ln[0] - ln[2]) < 0.01 and min(ln[1], ln[3]) == x_line[1]]
+    assert len(ticks_x) == 2 * SPAN + 1 and all(max(ln[1], ln[3]) > x_line[1] for ln in ticks_x)
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_the_calibration_sheets_correction_moves_the_back_onto_the_front(flip: str):
+    """What the sheet says to set, fed to --offset, moves each back by the opposite of what the arrows
+    read, as seen from the front: read +2 mm right and 1 mm down, the back moves 2 mm left and 1 mm up."""
+    from genpnp.render.calibration import correction, reading_lines
+
+    game = load_game(CONTENT / "berzerka")
+    read = (2.0, -1.0)
+    dx, dy = correction(flip, *read)
+    plain = impose_game(game, Options(paper=parse_paper("letter"), backs="duplex", flip=flip))
+    moved = impose_game(game, Options(paper=parse_paper("letter"), backs="duplex", flip=flip,
+                                      offset=(dx * MM, dy * MM)))
+    sheet = next(n for n, s in enumerate(plain.sheets) if s.role == "back" and s.placements)
+    a, b = plain.sheets[sheet].placements[0].box, moved.sheets[sheet].placements[0].box
+    w, h = plain.sheets[sheet].size if hasattr(plain.sheets[sheet], "size") else (8.5 * 72, 11 * 72)
+    if flip == "long":  # seen from the front, a back's x runs the other way
+        shift = ((w - b.x2) - (w - a.x2), b.y - a.y)
+    else:
+        shift = (b.x - a.x, (h - b.y2) - (h - a.y2))
+    assert abs(shift[0] / MM + read[0]) < 0.01 and abs(shift[1] / MM + read[1]) < 0.01, shift
+    example = " ".join(text for text, _ in reading_lines(flip))
+    assert f"X {'+2' if dx > 0 else '−2'} mm, Y {'+1' if dy > 0 else '−1'} mm" in example, example
 
 
 @pytest.mark.parametrize("ink", ["color", "bw", "saver"])
@@ -375,10 +445,16 @@ def test_sheet_titles_number_pieces_only_where_a_section_continues(name: str):
     import sweep
 
     doc = sweep.document(name, "letter", "fold", 0)
+    titled: set[str] = set()  # designers' sheet titles already on a page
     for n, sheet in enumerate(doc.sheets, start=1):
         if sheet.role != "pieces":
             continue
         assert not re.search(r"\(\d+\)$", sheet.title), (n, sheet.title)
+        sheets = {p.component.sheet for p in sheet.placements if p.component.sheet}
+        base = sheet.title.removesuffix(" (continued)")
+        if base in sheets:  # every later page of a sheet group continues its title, whichever member starts it
+            assert (sheet.title != base) == (base in titled), (n, sheet.title)
+        titled |= {base} | {label.text for label in sheet.labels}  # a group may start under a label
         for comp in {p.component.name: p.component for p in sheet.placements}.values():
             held = {p.piece.index for p in sheet.placements if p.component is comp}
             count = len(comp.pieces)

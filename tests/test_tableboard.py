@@ -78,7 +78,7 @@ def test_space_widths_give_one_width_per_space(tmp_path):
 
     folder = copy_game(tmp_path, "berzerka")
     comps = folder / "components.yaml"
-    line = edit(comps, "space_widths: [13.4, 10.8, 11.6, 8]", "space_widths: [12, 11.6]", unique=True)
+    line = edit(comps, "space_widths: [13, 11.2, 11.2, 8.4]", "space_widths: [12, 11.6]", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert f"components.yaml:{line}:" in out and "space_widths: 2 widths for 4 spaces" in out, out

@@ -142,3 +142,34 @@ def test_no_paragraph_leaves_a_line_alone_at_the_foot_or_top_of_a_column() -> No
                     checked += 1
                     assert min(columns) >= 2, (filler, words, columns)
     assert checked  # some paragraphs did split between columns
+
+
+@pytest.mark.parametrize("after", ["table", "bullet"])
+def test_a_lead_in_stands_in_the_column_of_what_it_opens(after: str) -> None:
+    """A short paragraph ending in a colon stays in the column and page where its table or list starts,
+    wherever the filler before it ends a column; a paragraph without the colon is not held back."""
+    from genpnp.content.markdown import Block
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import GAP, layout_blocks
+
+    area = Box(0, 0, 300, 200)
+    col_w = (area.w - GAP) / 2
+    nxt = Block("table", rows=(("Zhead", "B"), ("Zrow", "2"), ("Zrow2", "3")), line=90) if after == "table" \
+        else Block("bullet", "Zrow first item", line=90)
+    moved = 0
+    for filler in range(0, 60):
+        for colon in (":", "."):
+            blocks = (*(Block("para", "filler " * (3 + filler % 7), line=n + 1) for n in range(filler // 7 + 3)),
+                      Block("para", f"The numbers written on the row{colon}", line=80), nxt)
+            pages = layout_blocks(blocks, fonts.DEFAULT, SIZE, area, 2)
+            spot: dict[str, tuple] = {}
+            for n, page in enumerate(pages):
+                for op in page:  # where each word is first drawn (a table's header repeats in a new column)
+                    if op[0] == "text" and op[3] in ("numbers", "Zhead", "Zrow"):
+                        spot.setdefault(op[3], (n, op[1] >= area.x + col_w))
+            start = spot.get("Zhead", spot["Zrow"])
+            if colon == ":":
+                assert spot["numbers"] == start, filler
+            elif spot["numbers"] != start:
+                moved += 1  # without the colon the paragraph may end a column: the lead-in rule was needed
+    assert moved

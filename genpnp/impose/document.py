@@ -79,8 +79,9 @@ def impose_game(game: Any, options: Options) -> Document:
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
-            for member in members:
+            for n_member, member in enumerate(members):
                 member.title = comp.sheet
+                member.continues = n_member > 0  # a page a later member starts continues the group's title
             host, shares = next(((r, sh) for r in body.rooms(group=True)
                                  if (sh := _group_plan(r, members)) is not None), (None, []))
             if host is not None:  # the whole group in the room an earlier page left, blocks side by side
@@ -225,7 +226,8 @@ def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
     double = any_back(pieces)
     rotatable = bool(getattr(comp, "rotatable", True))
     return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
-            rotatable, round(getattr(comp, "gutter", 0.0), 2), fits_page(p.w, p.h, options, rotatable))
+            rotatable, round(getattr(comp, "gutter", 0.0), 2), bool(getattr(comp, "apart", False)),
+            fits_page(p.w, p.h, options, rotatable))
 
 
 def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> bool:

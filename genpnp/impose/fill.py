@@ -55,7 +55,7 @@ def _plan_fill(free: list[Box], pieces: PieceSet, options: Options, fold: bool, 
         area = Box(room.x, room.y, room.w * share, room.h - LABEL)
         if area.h <= 0 or area.w < NARROWEST:  # a strip beside a grid has no room for the section's label
             continue
-        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count)
+        g = grid.choose_grid(area, p.w, p.h, fold, pieces.rotatable, spacing, count, spread=False)
         if g.per_page < count:
             continue
         rows = -(-count // g.cols)

@@ -10,7 +10,8 @@ ticks always read as two cuts). Round and hex pieces, cut along their outlines, 
 (at least twice ``OUTER_MIN``, wider up to twice the bleed where that costs no piece) so that each
 has a ring of art past its outline and none runs into its neighbour; they get no crop marks.
 A component's own ``gutter`` is the least space between its pieces in every build (round tokens
-a punch or scissors cuts one by one). ``--gutter`` asks for a gutter between rectangular pieces too
+a punch or scissors cuts one by one); one that stands ``apart`` gets, with bleed, a gutter between its
+rectangles where the page has the room. ``--gutter`` asks for a gutter between rectangular pieces too
 (each piece's art runs half of it, at most the bleed, past its cut). Art never crosses a fold line.
 Sections that share one grid fill whole rows where fewer columns cost no page (``whole_rows``): two
 sets of pieces then meet along one straight cut.
@@ -66,15 +67,17 @@ class Spacing:
     share: bool = False
     rect: bool = False  # pieces cut by crop marks: a gutter between them is GUTTER_MIN or none
     least: float = 0.0  # the pieces' own least gutter (a component's ``gutter``), in every build
+    apart: bool = False  # with bleed, rectangles that keep a gutter wherever it costs no piece (``apart``)
 
 
-def spacing_for(options, shape: str, least: float = 0.0) -> Spacing:
+def spacing_for(options, shape: str, least: float = 0.0, apart: bool = False) -> Spacing:
     """The spacing of a build's pieces of ``shape``: rectangles share their cut lines, unless the
-    pieces ask for ``least`` space between them."""
+    pieces ask for ``least`` space between them, or stand ``apart`` (with bleed, a gutter up to twice
+    the bleed where it costs no piece, else still a shared cut)."""
     rect = shape not in ("circle", "hex")
     if rect and least and options.bleed:  # crop ticks a gutter apart read as two cuts only from GUTTER_MIN
         least = max(least, GUTTER_MIN)
-    return Spacing(options.bleed, options.gutter, rect and not least, rect, least)
+    return Spacing(options.bleed, options.gutter, rect and not least and not apart, rect, least, rect and apart)
 
 
 @dataclass(frozen=True)
@@ -91,8 +94,9 @@ class Axis:
         return self.n * u + max(self.n - 1, 0) * self.gap
 
 
-def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
-    """The most units of size ``u`` along ``length``; the room left widens bleed, gutter, crop marks."""
+def axis_fit(length: float, u: float, spacing: Spacing, most: int | None = None) -> Axis:
+    """The most units of size ``u`` along ``length`` (at most ``most``); the room left widens bleed,
+    gutter, crop marks."""
     b, asked = spacing.bleed, spacing.gutter
     if not b:
         g = max(asked or 0.0, spacing.least)
@@ -103,6 +107,8 @@ def axis_fit(length: float, u: float, spacing: Spacing) -> Axis:
     g = max(asked if asked is not None else least, spacing.least)  # of art past each outline, however tight
     outer, crop = min(b, OUTER_MIN), CROP_MIN
     n = int(math.floor((length - 2 * (outer + crop) + g + 1e-6) / (u + g)))
+    if most is not None:
+        n = min(n, most)
     if n <= 0:
         return Axis(0)
     spare = length - n * u - (n - 1) * g - 2 * (outer + crop)
@@ -210,19 +216,33 @@ def make_grid(area: Box, unit: Unit, spacing: Spacing) -> Grid:
 
 
 def choose_grid(area: Box, w: float, h: float, fold: bool, rotatable: bool, spacing: Spacing,
-                count: int | None = None) -> Grid:
+                count: int | None = None, spread: bool = True) -> Grid:
     """The orientation that needs the fewest pages for ``count`` pieces (None: the most pieces on a
-    page); ties: upright, then a vertical fold, then more on a page."""
+    page); ties: upright, then a vertical fold, then more on a page. ``spread``: pieces that stand apart,
+    fewer than the area holds, widen their gutters into the room the others would have taken."""
     options = []
     for rot in (0, 90) if rotatable and abs(w - h) > 0.01 else (0,):
         fw, fh = (w, h) if rot == 0 else (h, w)
         for fold_dir in ("v", "h") if fold else ("",):
             g = make_grid(area, Unit(fw, fh, rot, fold_dir), spacing)
+            if spread and count and g.per_page and count < g.per_page and spacing.bleed and spacing.apart and \
+                    spacing.gutter is None:
+                g = _fewer(area, g, count, spacing)
             per_page = g.per_page
             pages = pages_for(count, per_page) if per_page and count else 1 << 30  # does not fit: worst
             key = (-pages, -rot, fold_dir == "v", per_page) if count else (per_page, -rot, fold_dir == "v")
             options.append((key, g))
     return max(options, key=lambda o: o[0])[1]
+
+
+def _fewer(area: Box, g: Grid, count: int, spacing: Spacing) -> Grid:
+    """Pieces that stand apart, fewer than a page holds: the grid of just the rows (or columns) they fill,
+    so the room the others would have taken widens their gutters (up to twice the bleed)."""
+    cols = min(g.x.n, count)
+    rows = -(-count // cols)
+    x = axis_fit(area.w, g.unit.uw, replace(spacing, share=False), cols) if cols < g.x.n else g.x
+    y = axis_fit(area.h, g.unit.uh, replace(spacing, share=False), rows) if rows < g.y.n else g.y
+    return Grid(g.unit, x, y, g.bleed)
 
 
 def whole_rows(g: Grid, sizes: Sequence[int]) -> Grid:

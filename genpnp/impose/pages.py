@@ -43,6 +43,7 @@ class PieceSet:
     segments: list[Segment]
     note: str = ""
     title: str = ""  # a sheet: group's name, the title of its pages (else each page names its pieces)
+    continues: bool = False  # a later member of a sheet group: even its first page continues the group's title
 
     def __len__(self) -> int:
         return sum(len(s.pieces) for s in self.segments)
@@ -64,7 +65,8 @@ class PieceSet:
 
     def spacing(self, options: Options) -> grid.Spacing:
         """How far apart these pieces lie in a build with ``options``."""
-        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0))
+        return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0),
+                                self.apart)
 
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
@@ -88,6 +90,11 @@ class PieceSet:
     @property
     def rotatable(self) -> bool:
         return bool(self.key[5])
+
+    @property
+    def apart(self) -> bool:
+        """With bleed, the pieces keep a gutter between them where it costs none (``apart: true``)."""
+        return bool(self.key[7])
 
 
 def title_of(chunk: list[tuple[Segment, Any]], whole: PieceSet) -> str:
@@ -286,7 +293,8 @@ class RunPages:
         rows = -(-len(chunk) // g.cols)
         block = g.block(self.area, rows)
         title = self.pieces.title or title_of(chunk, self.pieces)
-        if self.pieces.title and n:  # a designer's sheet title over several pages: its next pages continue it
+        if self.pieces.title and (n or self.pieces.continues):  # a designer's sheet title over several pages:
+            # its next pages continue it (and those of its group's later members)
             title = tr("{title} (continued)", title=title)
         note = "; ".join(n for n in (self.pieces.note, self.turned) if n)
         sheet = Sheet("pieces", title, chunk[0][0].comp.name, note=note)

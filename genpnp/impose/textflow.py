@@ -302,6 +302,11 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
                        ink=body_ink, whole=ITEM_WHOLE)
             flow.y -= size * 0.2
         elif block.kind == "para":
+            keep = lead_in_height(blocks, index, font, size, width, flow.area.h)
+            if keep:
+                if blocks[index + 1].kind in ("table", "figure"):
+                    flow.clear()  # these start below a float: their lead-in too
+                flow.need(keep)
             flow_lines(flow, block.text, font, size, width, inline=dict(block.inline), names=names, ink=body_ink)
             flow.y -= size * 0.6
         elif block.kind == "table":
@@ -456,6 +461,33 @@ def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: st
         return min(height, most)
     if after.kind == "heading":
         return min(height + keep_with_next(blocks, index + 1, font, size, width, most), most)
+    return min(height + _start_height(after, font, size, width, most), most)
+
+
+LEAD_IN_LINES = 3  # a paragraph ending in a colon, at most this long, stays with the table, list or figure it opens
+
+
+def lead_in_height(blocks: tuple[Block, ...] | list[Block], index: int, font: str, size: float, width: float,
+                   most: float) -> float:
+    """The height a short paragraph that ends in a colon ("The numbers on the row:") needs below its top so
+    that it stands in the same column as the start of the table, list or figure it leads into (0.0 when it
+    is no lead-in): its own lines and that start, at most ``most``."""
+    block = blocks[index]
+    after = blocks[index + 1] if index + 1 < len(blocks) else None
+    if after is None or after.kind not in ("table", "figure", "bullet", "number") or \
+            not plain(block.text).rstrip().endswith(":"):
+        return 0.0
+    if after.kind == "figure" and (after.figure is None or figure_fit(after.figure, font, size, width, most)[0]):
+        return 0.0  # a floated figure finds its own column; the text runs on beside it
+    lines = len(wrap_runs(block.text, font, size, width))
+    if lines > LEAD_IN_LINES:
+        return 0.0
+    return min(lines * size * 1.3 + size * 0.6 + _start_height(after, font, size, width, most), most)
+
+
+def _start_height(after: Block, font: str, size: float, width: float, most: float) -> float:
+    """The first lines of a block that something before it keeps with: two lines of a paragraph or long item,
+    a short item whole, a table's header and first row, a whole unsplittable block."""
     if after.kind == "table" and after.rows:
         ncols = max(len(r) for r in after.rows)
         rows = [tuple(r) + ("",) * (ncols - len(r)) for r in after.rows]
@@ -464,15 +496,15 @@ def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: st
         first = _row_height(rows[0], True, font, tsize, widths, pad)
         if len(rows) > 1:
             first += _row_height(rows[1], False, font, tsize, widths, pad)
-        return min(height + first, most)
+        return first
     if after.kind == "figure" and after.figure is not None:  # the whole figure and its caption
-        return min(height + figure_fit(after.figure, font, size, width, most)[4], most)
+        return figure_fit(after.figure, font, size, width, most)[4]
     if after.kind in ("para", "bullet", "number"):
         indent = 5 * MM if after.kind != "para" else 0.0
         lines = len(wrap_runs(after.text, font, size, width - indent))
         kept = lines if after.kind != "para" and lines <= ITEM_WHOLE else min(lines, KEEP_LINES)
-        return min(height + kept * size * 1.3, most)
-    return min(height + size * 1.3 * 2, most)
+        return kept * size * 1.3
+    return size * 1.3 * 2
 
 
 def _record_block(flow: Flow, block: Block) -> None:

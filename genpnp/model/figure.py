@@ -87,7 +87,8 @@ class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
     schema_name = "figure callout"
-    at: str = fld(Str(), doc="the cell", example="B2")
+    at: str = fld(Str(), doc="the cell (the disc sits in its corner); on a square grid a range (`A1:C3`): the disc "
+                  "fills that rectangle, centred, so it can be made larger than a cell", example="B2")
     text: str = fld(Str(max_len=3), doc="what the disc shows (a number or a letter)", example="1")
     corner: str = fld(Enum(*CORNERS), "top-left", "the cell's corner the disc is pinned on, centred on the grid's "
                       "crossing: clear of the middle of the piece on the cell, where its own marks are (choose a "
@@ -655,6 +656,18 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             named += pts
             arrows.append((tuple(_center(q) for q in pts), a.style))
     for c in spec.callouts:
+        if ":" in c.at and cells.hexmap is None:  # a rectangle of cells: the disc fills it, centred
+            try:
+                ends = cells.expand(c.at)
+            except CellError as exc:
+                bad(c.loc, str(exc))
+                continue
+            rect = [pt for r in (ends[0], ends[-1]) if (q := poly(r, c.loc)) is not None for pt in q]
+            if rect:
+                named.append(rect)
+                x0, y0, x1, y1 = _bbox(rect)
+                callouts.append(((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.45, c.text))
+            continue
         q = poly(c.at, c.loc)
         if q is not None:
             named.append(q)
@@ -824,16 +837,17 @@ def _axes(cells: Cells, pts: list[Point], size: float) -> list[tuple[float, floa
     board = cells.target
     margin = getattr(board, "margin", 0.0) if getattr(board, "labels", "none") != "none" else 0.0
     top = _cell_xy(cells, 0, 0)
+    named = getattr(board, "labels", "none") == "headers"  # it names its rows and columns itself: no A, B, 1, 2
     if margin and y1 >= top[1] + top[3] - 0.1:  # the board prints its own letters there: show its margin
         pts.append((x0, y1 + getattr(board, "header_depth", margin)))  # (or its whole header row)
-    else:
+    elif not named:
         for col in range(cells.cols):
             px, _, pw, _ = _cell_xy(cells, 0, col)
             if x0 - 0.1 <= px and px + pw <= x1 + 0.1:
                 out.append((px + pw / 2, y1 + size * 0.45, column_letters(col)))
     if margin and x0 <= top[0] + 0.1:
         pts.append((x0 - margin, y0))
-    else:
+    elif not named:
         for row in range(cells.rows):
             _, py, _, ph = _cell_xy(cells, row, 0)
             if y0 - 0.1 <= py and py + ph <= y1 + 0.1:

@@ -73,6 +73,9 @@ class PieceSet(Component):
     items: tuple = fld(ITEMS, (), "the pieces: a list of items with qty and fields (or a file or CSV)")
     rotatable: bool = fld(Bool(), True, "may be turned a quarter on the sheet where that fits more on a page "
                           "(false: always printed upright, for pieces whose text is read on the sheet)")
+    apart: bool = fld(Bool(), False, "with --bleed: the pieces stand apart wherever the page has room, a gutter up "
+                      "to twice the bleed between them (each piece's art runs past every cut, a crop tick at each), "
+                      "instead of butting on shared cut lines; never at the cost of a piece")
     qty: int = fld(Int(0, 100000), 1, "how many pieces when there is no items list")
     stamp: Any = fld(STAMP, None, "a version stamp on each piece (see Stamp); `off` for none where game.yaml "
                      "asks for one", "both")

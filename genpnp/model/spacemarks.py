@@ -9,6 +9,7 @@ outline (a convex polygon, board points, y up) and its *marks*, each a circle or
 from __future__ import annotations
 
 import math
+import sys
 from typing import Any
 
 from genpnp.core import fonts
@@ -29,6 +30,7 @@ class Space:
     where: str  # "hex 0,0 (A1)", "cell B3"
     outline: tuple[Pt, ...]  # convex, counter-clockwise or clockwise
     marks: tuple[Mark, ...]
+    name: str = ""  # a table board's space label ("Result", "Marker"): what a rule's ``spaces`` picks
 
 
 # -- hex maps ------------------------------------------------------------------------------------
@@ -172,16 +174,56 @@ def square_spaces(m: Any, cells: list[tuple[int, int]], inner: float = 0.0) -> l
     return out
 
 
-def spaces_of(comp: Any) -> list[Space] | None:
-    """The spaces of a board-like component, or None when it has none."""
-    from genpnp.model.board import GridBoard
-    from genpnp.model.hexmap import HexMap
-    from genpnp.model.mapboard import INNER, MapBoard
+# -- table boards ----------------------------------------------------------------------------------
 
-    if isinstance(comp, HexMap):
-        return hex_spaces(comp)
-    if isinstance(comp, MapBoard) and comp.grid is not None:
-        return square_spaces(comp, sorted(comp.grid.coords), INNER if comp.contents else 0.0)
-    if isinstance(comp, GridBoard):
-        return square_spaces(comp, [(r, c) for r in range(comp.rows) for c in range(comp.cols)])
+def table_spaces(board: Any) -> list[Space]:
+    """Each labelled space of each player's box on every row of a table board, with its label as a
+    mark, and each box's marker square (named by the marker label): where the rules lay a piece."""
+    out = []
+    labels = list(board.spaces)
+    for row in range(len(board.rows)):
+        for col in range(board.columns):
+            for i, label in enumerate(labels):
+                x, y, w, h = board.space_boxes(row, col)[i]
+                lx, ly, lw, lh = board.space_label_box(row, col, i)
+                out.append(Space(f"the {label} space of row {row + 1}, box {col + 1}",
+                                 ((x, y), (x + w, y), (x + w, y + h), (x, y + h)),
+                                 (Mark("label", "box", (lx, ly, lx + lw, ly + lh)),), label))
+            spot = board.marker_box(row, col)
+            if spot is not None:
+                x, y, w, h = spot
+                out.append(Space(f"the {board.marker_label or 'marker'} square of row {row + 1}, box {col + 1}",
+                                 ((x, y), (x + w, y), (x + w, y + h), (x, y + h)), (),
+                                 board.marker_label or "marker"))
+    return out
+
+
+def spaces_of(comp: Any) -> list[Space] | None:
+    """The spaces of a board-like component, or None when it has none.
+
+    Only the board kinds already imported are asked about (a component is an instance of a kind only
+    once its module is loaded), so a deck's placement check imports no board module."""
+    loaded = sys.modules
+    if "genpnp.model.tableboard" in loaded:
+        from genpnp.model.tableboard import TableBoard
+
+        if isinstance(comp, TableBoard):
+            return table_spaces(comp)
+    if "genpnp.model.hexmap" in loaded:
+        from genpnp.model.hexmap import HexMap
+
+        if isinstance(comp, HexMap):
+            return hex_spaces(comp)
+    if "genpnp.model.mapboard" in loaded:
+        from genpnp.model.mapboard import INNER, MapBoard
+
+        if isinstance(comp, MapBoard):
+            if comp.grid is None:
+                return None
+            return square_spaces(comp, sorted(comp.grid.coords), INNER if comp.contents else 0.0)
+    if "genpnp.model.board" in loaded:
+        from genpnp.model.board import GridBoard
+
+        if isinstance(comp, GridBoard):
+            return square_spaces(comp, [(r, c) for r in range(comp.rows) for c in range(comp.cols)])
     return None

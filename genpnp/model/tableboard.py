@@ -23,6 +23,8 @@ from genpnp.model.base import ITEMS, Component, Item, Piece, ResolvedFace, kind
 Box = tuple[float, float, float, float]  # x, y (bottom), w, h in board points
 VALUE_BAND = 8 * MM  # over a value spot, the band the row's printed value stands in
 SPOT_PAD = 2 * MM
+LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
+LABEL_MAX = 10.0
 NOTE_ROOM = 6 * MM  # under the table, the height a note's line needs (in the margin and, if thinner, a band)
 
 
@@ -253,6 +255,19 @@ class TableBoard(Component):
             if spot is not None:
                 return spot
         return x, y, w, h
+
+    @property
+    def label_size(self) -> float:
+        """The point size of the space labels: 11% of the row height, within LABEL_MIN..LABEL_MAX, so a
+        larger board has larger labels and none is below legible print size."""
+        return max(LABEL_MIN, min(LABEL_MAX, self.row_height * 0.11))
+
+    def space_label_box(self, row: int, col: int, index: int) -> Box:
+        """The box a space's label is drawn in (two lines at most, from the top), 1.2 mm under the row's
+        top line: a figure's window, cut just into this row, slices no label."""
+        x, y, w, h = self.space_boxes(row, col)[index]
+        size = self.label_size
+        return x + 1, y + h - 1.2 * MM - 2.3 * size, w - 2, 2.3 * size
 
     def marker_box(self, row: int, col: int) -> Box | None:
         if not self.marker:

@@ -11,6 +11,7 @@ from genpnp.core.i18n import tr
 from genpnp.core.units import MM
 from genpnp.impose.frame import Frame
 from genpnp.impose.sheet import Box
+from genpnp.model.base import any_back
 from genpnp.render.marks import (
     CROP,
     CUT,
@@ -195,7 +196,18 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if folds:
         pairs = tr("Fold pairs: cut around each pair, fold on the dash-dot line, glue the halves back to back, then "
                    "cut or trim the pair to its outline")
+        paired = blank_backed(doc, folded=True)
+        if paired:  # which pieces are the pairs, when others print single-sided
+            pairs = tr("Fold pairs ({names}): cut around each pair, fold on the dash-dot line, glue the halves back to "
+                       "back, then cut or trim the pair to its outline",
+                       names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+    blank = blank_backed(doc)
+    if blank:
+        lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
+                        "card and they shuffle. Use opaque card stock, so that no print shows through, or sleeves "
+                        "with an opaque back; the duplex build prints their backs.",
+                        names=tr(" and ").join(c.label for c in blank)))
     folding = folding_pieces(doc)
     if folding:
         names = tr(" and ").join(c.label for c in folding)
@@ -230,6 +242,20 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     elif o.ink == "saver":
         lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
+
+
+def blank_backed(doc: Any, folded: bool = False) -> list[Any]:
+    """The components this build prints without the back they have (``fold: false`` in a fold build); with
+    ``folded``, those it prints as fold pairs, but only when some print single-sided (else none)."""
+    if doc.options.backs != "fold":
+        return []
+    placed = {id(p.component) for sheet in doc.sheets for p in getattr(sheet, "placements", ())}
+    backed = [c for c in doc.game.components.values() if id(c) in placed and getattr(c, "pieces", None)
+              and any_back(c.pieces)]
+    blank = [c for c in backed if not getattr(c, "fold", True)]
+    if folded:
+        return [c for c in backed if getattr(c, "fold", True)] if blank else []
+    return blank
 
 
 def shares_cut_lines(doc: Any) -> bool:

@@ -48,19 +48,27 @@ def draw_cell(board: Any, surface: Any, cell: Any) -> None:
     box = (x + w * margin, y + h * margin, w * INNER, h * INNER)
     if content.is_random:
         if board.random:
-            draw_art(surface, board.random, *box)
+            draw_art(surface, board.random, *box, board.stands_for / w)
         else:
             bx, by, bw, bh = box
             size = min(bw, bh) * 0.8
             surface.text(bx + bw / 2, by + bh / 2 - size * 0.36, "?", fonts.BOLD, size, board.outline, "center")
     elif content.team is not None:
-        draw_art(surface, board.marks_art[(content.team, content.marks)], *box)
+        draw_art(surface, board.marks_art[(content.team, content.marks)], *box, board.stands_for / w)
 
 
-def draw_art(surface: Any, elements: tuple, x: float, y: float, w: float, h: float) -> None:
-    """Art elements drawn in the box (x, y, w, h) as on a face of that size."""
+def draw_art(surface: Any, elements: tuple, x: float, y: float, w: float, h: float, enlarge: float = 0.0) -> None:
+    """Art elements drawn in the box (x, y, w, h) as on a face of that size; with ``enlarge`` (the tile a
+    cell stands for, over the cell), drawn on a face that much larger scaled down to the box, so the ink
+    modes judge its fills by their size on the tile."""
     surface.save()
     surface.translate(x, y)
+    if enlarge > 0:
+        surface.scale(1 / enlarge, 1 / enlarge)
+        as_piece = getattr(surface, "as_piece", None)
+        if as_piece is not None:
+            as_piece()
+        w, h = w * enlarge, h * enlarge
     draw_elements(surface, elements, w, h)
     surface.restore()
 

@@ -10,19 +10,16 @@ from genpnp.art.richtext import SMALL, report
 from genpnp.art.text import draw_lines, fit_lines
 from genpnp.core import fonts
 from genpnp.core.units import MM
-from genpnp.model.tableboard import VALUE_BAND, TableBoard
+from genpnp.model.tableboard import LABEL_MIN, VALUE_BAND, TableBoard
 from genpnp.render import renderer
 
 PAD = 2 * MM
-LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
-LABEL_MAX = 10.0
 BADGE = 6.5 * MM  # the ring of a row's badge
 
 
 def label_size(board: TableBoard) -> float:
-    """The point size of the space labels: 11% of the row height, within LABEL_MIN..LABEL_MAX, so a
-    larger board has larger labels and none is below legible print size."""
-    return max(LABEL_MIN, min(LABEL_MAX, board.row_height * 0.11))
+    """The point size of the space labels (the board's model sets it: the placement rules read it too)."""
+    return board.label_size
 
 
 def _text(surface: Any, text: str, font: str, size: float, board: TableBoard, box: tuple,
@@ -128,12 +125,11 @@ def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     spaces = board.space_boxes(row, col)
     labels = list(board.spaces) + ([board.marker_label] if board.marker else [])
     size = label_size(board)
-    for i, ((x, y, w, h), label) in enumerate(zip(spaces, labels)):
+    for i, ((x, y, _w, h), label) in enumerate(zip(spaces, labels)):
         if i:
             surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
-        # 1.2 mm under the row's top line: a figure's window, cut just into this row, slices no label
-        _text(surface, label, board.font, size, board, (x + 1, y + h - 1.2 * MM - 2.3 * size, w - 2, 2.3 * size),
-              "center", "top", LABEL_MIN / size)
+        _text(surface, label, board.font, size, board, board.space_label_box(row, col, i), "center", "top",
+              LABEL_MIN / size)
     spot = board.marker_box(row, col)
     if spot is not None:
         surface.rect(*spot, stroke=board.line, width=0.6, radius=1.0)

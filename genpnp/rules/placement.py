@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from genpnp.content.schema import Length, ListOf, Str, fld
+from genpnp.core.errors import did_you_mean
 from genpnp.core.records import dataclass
 from genpnp.core.units import MM, fmt_mm
 from genpnp.model import rulerefs as refs
@@ -34,6 +35,9 @@ class LeavesVisibleParams:
     covers: tuple = fld(ListOf(Str(), single=True), (), "marks the piece may hide: " + ", ".join(MARK_NAMES),
                         example=["contents"])
     gap: float = fld(Length(), 0.5 * MM, "room the piece keeps from the space's edge and from every mark")
+    spaces: tuple = fld(ListOf(Str(), single=True), (), "only these spaces of a table board: the labels of its "
+                        "spaces (Result) or its marker label (the marker square); all of them when empty",
+                        example=["Result"])
 
 
 @rule_kind(
@@ -53,7 +57,8 @@ def run_leaves_visible(game: Any, rule: Rule) -> Outcome:
     w, h = size
     shape = "circle" if getattr(comp, "shape", "") in ("circle", "hex") else "rect"
     what = f"{fmt_mm(max(w, h))} across" if shape == "circle" else f"{fmt_mm(w)} x {fmt_mm(h)}"
-    out.checked = f"{p.piece} ({what}) on every space of {', '.join(p.onto)}, {fmt_mm(p.gap)} clear"
+    which = f"every {' and '.join(p.spaces)} space" if p.spaces else "every space"
+    out.checked = f"{p.piece} ({what}) on {which} of {', '.join(p.onto)}, {fmt_mm(p.gap)} clear"
     for path in p.onto:
         board = refs.resolve(game, path)
         spaces = spaces_of(board)
@@ -62,6 +67,15 @@ def run_leaves_visible(game: Any, rule: Rule) -> Outcome:
                 rule.at("onto"),
                 f"{path} has no spaces to lay pieces on (a hex map, grid map or board has)"))
             continue
+        if p.spaces:
+            names = list(dict.fromkeys(space.name for space in spaces if space.name))
+            unknown = [n for n in p.spaces if n not in names]
+            if unknown:
+                out.violations.append(rule.violation(rule.at("spaces"), f"{path} has no space named "
+                                      f"{', '.join(unknown)}{did_you_mean(unknown[0], names)} (its spaces: "
+                                      f"{', '.join(names) or 'none named'})"))
+                continue
+            spaces = [space for space in spaces if space.name in p.spaces]
         unknown = [c for c in p.covers if c not in MARK_NAMES]
         if unknown:
             out.violations.append(rule.violation(board.loc, f"covers names no mark: {', '.join(unknown)} "
@@ -84,8 +98,8 @@ def run_leaves_visible(game: Any, rule: Rule) -> Outcome:
                 decided[key] = room_for(space, shape, w, h, p.gap, p.covers)
             if not decided[key]:
                 failed.append(space)
-        space_loc = refs.key_loc(board.loc, "hex_size") if hasattr(board, "hex_size") else refs.key_loc(
-            board.loc, "cell")
+        space_key = next((k for k in ("hex_size", "space_widths", "cell") if hasattr(board, k)), "cell")
+        space_loc = refs.key_loc(board.loc, space_key)
         if failed:
             worst, room = min(((f, largest_round(f, p.gap, p.covers)) for f in failed[:40]), key=lambda f: f[1])
             marks = sorted({m.name for m in worst.marks if m.name not in p.covers})

@@ -358,3 +358,22 @@ def test_a_narrow_maps_score_track_wraps_rather_than_shrink_its_numbers(tmp_path
     assert min(size for _, size in numbers) >= SCORE_DIGIT_PT
     widths = [args[2] + 0.8 for name, args, _ in calls if name == "rect"]
     assert min(widths) >= SCORE_BOX_MIN - 1e-6
+
+
+def test_a_cell_standing_for_a_larger_tile_prints_in_saver_as_on_that_tile(tmp_path: Path) -> None:
+    def blues(board: str) -> tuple[int, int]:
+        """Pixels of full blue, and the red level of the commonest blue tint (the higher, the paler)."""
+        folder = tiny_game(tmp_path / str(len(board)), board.replace("cell: 20mm", "cell: 8mm"))
+        out = folder.parent.parent / "out"
+        result = run("build", "--content", folder.parent, "tug", "--ink", "saver", "--out", out)
+        assert result.exit_code == 0, result.output
+        (pdf,) = out.glob("*.pdf")
+        colours = [c for p in render_pages(pdf, dpi=150)[1:] for c in p.getcolors(1 << 20) or []]
+        full = sum(n for n, (r, g, b) in colours if b > 180 and r < 60 and g < 60)
+        tint = max((c for c in colours if c[1][2] > c[1][0] + 20 and c[1][0] > 100), default=(0, (0, 0, 0)))
+        return full, tint[1][0]
+
+    full, tint = blues(BOARD_YAML)  # 8 mm cells: a mark some 6 mm wide, a medium fill: a light tint
+    full_on_tile, tint_on_tile = blues(BOARD_YAML.replace("    cell: 20mm\n", "    cell: 20mm\n    stands_for: 40mm\n"))
+    assert tint_on_tile > tint + 20  # judged as on a 40 mm tile: a large fill, the palest tint
+    assert full_on_tile < full * 0.75  # and its edge as thin as on the tile, scaled down with it

@@ -128,3 +128,35 @@ def test_county_names_and_zone_marks_clear_the_token_and_the_slots() -> None:
             x0, y0, x1, y1 = mark.geometry
             gap = ((max(x0 - cx, 0, cx - x1)) ** 2 + (max(y0 - cy, 0, cy - y1)) ** 2) ** 0.5
             assert gap >= 7.5 * MM, (space.where, mark.name)
+
+
+def test_a_hotseat_marker_too_wide_for_its_board_space_is_caught(tmp_path: Path) -> None:
+    """A table board's spaces are spaces too: a rule picks them by label (Game points) or by the marker
+    label (the marker square); a narrower Game points space, or a larger marker, is a violation at its line."""
+    folder = copy_game(tmp_path / "narrow", "berzerka")
+    line = edit(folder / "components.yaml", "    space_widths: [13, 11.2, 11.2, 8.4]",
+                "    space_widths: [13, 10.6, 11.8, 8.4]", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(r"components\.yaml:\d+:\d+: hotseat-marker-on-game-points: cubes \(10 mm x 10 mm\) do not fit "
+                     rf"15 of the 15 spaces of board \(.*components\.yaml:{line}:\d+\) clear of their label: on the "
+                     r"Game points space of row 1", out), out
+    assert "marker-on-its-square" not in out  # the marker squares still take them
+    folder = copy_game(tmp_path / "large", "berzerka")
+    text = (folder / "components.yaml").read_text(encoding="utf-8")
+    at = text.index("    size: 10mm", text.index("\n  cubes:\n"))
+    (folder / "components.yaml").write_text(text[:at] + "    size: 11mm" + text[at + len("    size: 10mm"):])
+    code, out = validate(folder)
+    assert code == 1
+    size_line = text[:at].count("\n") + 1
+    assert re.search(rf"components\.yaml:{size_line}:\d+: marker-on-its-square: cubes \(11 mm x 11 mm\) do not fit "
+                     r"15 of the 15 spaces of board .* on the Marker square of row 1, box 1", out), out
+
+
+def test_a_space_name_the_board_lacks_is_named_with_the_ones_it_has(tmp_path: Path) -> None:
+    folder = copy_game(tmp_path, "berzerka")
+    edit(folder / "game.yaml", "spaces: [Game points]", "spaces: [Game point]", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(r'game\.yaml:\d+:\d+: hotseat-marker-on-game-points: board has no space named Game point '
+                     r'\(did you mean "Game points"\?\)', out), out
