@@ -87,10 +87,11 @@ class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
     schema_name = "figure callout"
-    at: str = fld(Str(), doc="the cell (the disc sits in its corner); on a square grid a range (`A1:C3`): the disc "
-                  "fills that rectangle, centred, so it can be made larger than a cell", example="B2")
+    at: str = fld(Str(), doc="the cell (the disc is pinned on the corner `corner` names); on a square grid a "
+                  "range (`A1:C3`): the disc fills that rectangle, centred, so it can be made larger than a cell",
+                  example="B2")
     text: str = fld(Str(max_len=3), doc="what the disc shows (a number or a letter)", example="1")
-    corner: str = fld(Enum(*CORNERS), "top-left", "the cell's corner the disc is pinned on, centred on the grid's "
+    corner: str = fld(Enum(*CORNERS), "top-left", "a single cell's corner the disc is pinned on, centred on the grid's "
                       "crossing: clear of the middle of the piece on the cell, where its own marks are (choose a "
                       "corner on the figure's edge to keep it off the neighbours too)")
     loc: Loc = Loc("<built-in>")
