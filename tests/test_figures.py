@@ -416,3 +416,54 @@ def test_a_cover_figure_is_resolved_at_load_and_drawn_on_the_cover(tmp_path: Pat
     meta.write_text(text + "cover_figure:\n  grid: 2x3\n  pieces:\n    - {piece: crads, at: B2}\n", encoding="utf-8")
     joined = "\n".join(_errors(folder))
     assert "game.yaml:" in joined and 'no component "crads"' in joined and 'did you mean "cards"' in joined
+
+
+def test_an_edge_piece_just_placed_is_ringed_and_a_wrong_one_crossed(tmp_path: Path) -> None:
+    """``style: new`` rings the strip a figure is about; ``style: bad`` rings a wrong one in red and
+    crosses it out; a plain strip gets neither; a misspelt style is an error at its line."""
+    from genpnp.render.figure import draw_figure
+    from genpnp.render.recorder import RecordingSurface
+
+    def drawn(styles: tuple[str, ...], where: Path) -> tuple:
+        block = "grid: 2x3\nedges:\n" + "".join(
+            f"  - {{between: [A1, B1], piece: cards, style: {s}}}\n" for s in styles)
+        fig = next(b.figure for b in load_game(_figure_game(where, block)).components["guide"].blocks
+                   if b.kind == "figure")
+        rec = RecordingSurface()
+        draw_figure(rec, fig, 0.0, 0.0, 0.5)
+        return fig, [i for i in rec.ink if i.kind in ("shape", "line")]
+
+    plain, plain_ink = drawn(("plain",), tmp_path / "p")
+    new, new_ink = drawn(("new",), tmp_path / "n")
+    bad, bad_ink = drawn(("bad",), tmp_path / "b")
+    assert (plain.edge_styles, new.edge_styles, bad.edge_styles) == (("plain",), ("new",), ("bad",))
+    assert len(new_ink) == len(plain_ink) + 2  # the ring on its white halo
+    assert len(bad_ink) == len(plain_ink) + 6  # the ring and halo, and the cross (two strokes on white)
+    strip = plain.edges[0].box
+    ring = max((i.box for i in new_ink[len(plain_ink):]), key=lambda b: b.w * b.h)
+    assert max(ring.w, ring.h) > max(strip[2], strip[3]) * 0.5  # around the strip (drawn at 0.5), not a dot
+    joined = "\n".join(_errors(_figure_game(tmp_path / "e", "grid: 2x3\nedges:\n"
+                                            "  - {between: [A1, B1], piece: cards, style: neww}\n")))
+    assert "guide.md:8:" in joined and "neww" in joined
+
+
+def test_a_piece_drawn_beside_its_spot_keeps_its_size_and_moves_right_and_down(tmp_path: Path) -> None:
+    """``beside: [dx, dy]`` draws a piece that far right and down of where it lies, the size it has on
+    its cell, so that what it would cover (a token's number a caption adds up) stays in view."""
+    from genpnp.core.units import MM
+
+    block = ("grid: 2x3\n"
+             "outlines:\n  - {cells: [A1, B1, C1]}\n"
+             "pieces:\n"
+             "  - {piece: cards, at: A1}\n"
+             "  - {piece: cards, at: A1, beside: [5mm, 2mm]}\n")
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    on, off = fig.pieces
+    gutter = 1.0  # any gutter: both shrink alike, about their own centres
+    (x, y, w, h), (x2, y2, w2, h2) = on.fitted(gutter), off.fitted(gutter)
+    assert (w2, h2) == pytest.approx((w, h))
+    assert x2 - x == pytest.approx(5 * MM) and y2 - y == pytest.approx(-2 * MM)  # y runs up in a figure
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\npieces:\n"
+                                            "  - {piece: cards, at: A1, beside: [5mm]}\n")))
+    assert "guide.md:8:" in joined

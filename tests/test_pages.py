@@ -412,6 +412,10 @@ def test_the_calibration_sheets_correction_moves_the_back_onto_the_front(flip: s
     assert abs(shift[0] / MM + read[0]) < 0.01 and abs(shift[1] / MM + read[1]) < 0.01, shift
     example = " ".join(text for text, _ in reading_lines(flip))
     assert f"X {'+2' if dx > 0 else '−2'} mm, Y {'+1' if dy > 0 else '−1'} mm" in example, example
+    # the why agrees with the example: the axis it says keeps its sign is the one set as read
+    kept, turned = ("X", "Y") if flip == "long" else ("Y", "X")
+    assert f"on {kept} the two cancel" in example and f"{turned}'s sign turns" in example, example
+    assert (dx, dy)[kept == "Y"] == read[kept == "Y"] and (dx, dy)[turned == "Y"] == -read[turned == "Y"]
 
 
 @pytest.mark.parametrize("ink", ["color", "bw", "saver"])
@@ -622,3 +626,28 @@ def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_pat
         (pdf,) = out.glob("*.pdf")
         cover = PdfReader(str(pdf)).pages[0].extract_text()
         assert ("Overbid penalty" in cover) == shown and ("A hand" in cover) == shown
+
+
+@pytest.mark.parametrize("backs", ["fold", "duplex"])
+def test_a_double_sided_job_of_an_odd_page_count_says_its_last_back_is_blank(backs: str) -> None:
+    """A job printed double-sided on an odd number of pages leaves the last sheet's back blank: the step
+    says so (a player expecting a full sheet is not left wondering); a game's own printing advice
+    follows the steps."""
+    from genpnp.render.cover import advice_lines
+
+    seen = 0
+    for name in ("mapmaker", "gerrymander", "berzerka"):
+        game = load_game(CONTENT / name)
+        lines = advice_lines(impose_game(game, Options(paper=parse_paper("letter"), backs=backs)))
+        for line in lines:
+            m = re.match(r"\d+\. Print (pages? [0-9 ,and\-to]+?) (?:on paper, )?double-sided", line)
+            if m:
+                pages = _pages_of(m.group(1))
+                seen += 1
+                assert ("back stays blank" in line) == (len(pages) % 2 == 1 and len(pages) > 1), (name, line)
+                if len(pages) % 2:
+                    assert f"Page {pages[-1]}'s back stays blank." in line, (name, line)
+        assert all(note in lines for note in game.meta.printing), name
+    assert seen
+    game = load_game(CONTENT / "mapmaker")
+    assert any("dry-erase" in note for note in game.meta.printing)  # the cheap way to make the strips

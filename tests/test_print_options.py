@@ -397,3 +397,51 @@ def test_fold_lines_never_look_like_cut_lines_and_cut_lines_show_on_any_fill():
     ((colour, width, dash),) = fold.drawn
     assert dash is not None and len(dash) == 4 and max(dash) >= 5  # a long dash and a dot
     assert colour.b - colour.r > 0.4 and grey(colour) > grey(core) + 0.2
+
+
+def test_the_bleed_advice_says_what_each_piece_gets() -> None:
+    """With bleed, the cover claims no more bleed than a piece gets: round pieces set apart by a small gap
+    get a ring as wide as the gap allows, named with it; pieces sharing a cut line get none there."""
+    from genpnp.render.cover import bleed_line, piece_bleeds
+
+    game = load_game(CONTENT / "mapmaker")
+    doc = impose_game(game, Options(paper=parse_paper("letter"), bleed=3 * MM))
+    least = {c.name: r for c, r in piece_bleeds(doc)}
+    assert least["voters"] == pytest.approx(1 * MM) and least["markers"] == pytest.approx(1 * MM)
+    assert least["borders"] == 0.0  # a block of strips on shared cut lines
+    line = bleed_line(doc)
+    assert "1.0 mm on Voter tokens and District markers" in line
+    assert "none on a cut line two pieces share" in line and "Artwork runs 3.0 mm past the cut" not in line
+    for name in ("gerrymander", "berzerka"):  # whatever the game, the flat claim only where it holds
+        doc = impose_game(load_game(CONTENT / name), Options(paper=parse_paper("a4"), bleed=3 * MM))
+        flat = bleed_line(doc).startswith("Artwork runs 3.0 mm past the cut")
+        assert flat == all(r >= 3 * MM - 0.05 * MM for _, r in piece_bleeds(doc))
+    doc = impose_game(load_game(CONTENT / "berrymandering"), Options(paper=parse_paper("letter"), bleed=3 * MM))
+    close = [r for _, r in piece_bleeds(doc) if 0.05 * MM <= r < 2.95 * MM]
+    assert len(close) > 2 and "up to 3.0 mm past the cut, less between close pieces" in bleed_line(doc)
+    doc = impose_game(load_game(CONTENT / "mapmaker"), Options(paper=parse_paper("letter"), bleed=3 * MM,
+                                                             components=("aidcards",)))
+    assert "none on a cut line" in bleed_line(doc)  # the aids share their cut lines, as on the full build
+
+
+def test_a_board_parts_assembly_steps_read_at_8_pt_and_whole() -> None:
+    """The steps under a board part's title are followed with scissors and glue in hand: at least 8 pt,
+    whole (wrapped, never cut), on every part of the games' boards on both papers."""
+    from genpnp.render.recorder import RecordingSurface
+    from genpnp.render.sheet import STEPS_LEAST_PT, draw_sheet
+
+    seen = 0
+    for name in ("mapmaker", "redistrict", "berrymandering"):
+        for paper in ("letter", "a4"):
+            doc = impose_game(load_game(CONTENT / name), Options(paper=parse_paper(paper)))
+            for n, sheet in enumerate(doc.sheets, start=1):
+                steps = sheet.content.get("steps", "") if isinstance(sheet.content, dict) else ""
+                if not steps or sheet.note:
+                    continue
+                rec = RecordingSurface()
+                draw_sheet(rec, doc, sheet, n, len(doc.sheets))
+                words = [i for i in rec.ink if i.kind == "text" and len(i.text) > 3 and i.text in steps]
+                assert " ".join(i.text for i in words) == steps, (name, paper, n)  # all of it, in order
+                assert all(i.size >= STEPS_LEAST_PT for i in words), (name, paper, n)
+                seen += 1
+    assert seen >= 4

@@ -62,14 +62,14 @@ def test_a_row_badge_rings_its_sign_beside_the_title():
 
 
 def test_space_widths_share_a_box_out_in_proportion():
-    board = _board(space_widths=(3.0, 2.0, 2.0, 1.0))
+    board = _board(space_widths=(3.0, 2.0, 2.0, 1.0), above_marker="")
     spaces = board.space_boxes(0, 0)
     x, _, w, _ = board.box(0, 0)
     widths = [s[2] for s in spaces[:4]]
     assert abs(widths[0] - 3 * widths[3]) < 1e-6 and abs(widths[1] - 2 * widths[3]) < 1e-6
     assert abs(sum(widths) + spaces[4][2] - w) < 1e-6  # the spaces and the cube's column fill the box
     assert all(abs(a[0] + a[2] - b[0]) < 1e-6 for a, b in zip(spaces, spaces[1:]))  # side by side, no gap
-    equal = _board(space_widths=()).space_boxes(0, 0)
+    equal = _board(space_widths=(), above_marker="").space_boxes(0, 0)
     assert len({round(s[2], 6) for s in equal[:4]}) == 1
 
 
@@ -78,10 +78,48 @@ def test_space_widths_give_one_width_per_space(tmp_path):
 
     folder = copy_game(tmp_path, "berzerka")
     comps = folder / "components.yaml"
-    line = edit(comps, "space_widths: [13, 11.2, 11.2, 8.4]", "space_widths: [12, 11.6]", unique=True)
+    line = edit(comps, "space_widths: [10.2, 6.3, 5.9]", "space_widths: [12, 11.6]", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert f"components.yaml:{line}:" in out and "space_widths: 2 widths for 4 spaces" in out, out
+    assert f"components.yaml:{line}:" in out and "space_widths: 2 widths for 3 spaces" in out, out
+    assert "Order lying above the marker" in out, out
+
+
+def test_a_space_above_the_marker_gives_its_width_to_the_others():
+    """above_marker stacks a one-figure space over the marker spot, in the marker's column: the other
+    spaces share the whole width, the stacked space and the spot do not overlap, and a figure names the
+    column once (its cell the spot)."""
+    stacked = _board()
+    assert stacked.above_marker == "Order"
+    flat = _board(above_marker="", space_widths=(10.2, 6.3, 5.9, 4.2))
+    names = list(stacked.spaces)
+    order = stacked.space_boxes(0, 0)[names.index("Order")]
+    result_stacked = stacked.space_boxes(0, 0)[names.index("Result")]
+    result_flat = flat.space_boxes(0, 0)[names.index("Result")]
+    assert result_stacked[2] > result_flat[2] + 2 * MM  # Result gains the width Order gave up
+    sx, sy, sw, sh = stacked.marker_box(0, 0)
+    ox, oy, ow, oh = order
+    assert ox <= sx and sx + sw <= ox + ow and oy >= sy + sh + 1 * MM  # above the spot, in its column
+    label = stacked.space_label_box(0, 0, len(names))  # the marker's label: between Order and the spot
+    assert sy + sh <= label[1] and label[1] + label[3] <= oy + 1e-6
+    assert oh - 1.2 * MM - 1.3 * stacked.label_size >= 5 * MM - 1e-6  # under Order's label's line, room for a figure
+    assert len(stacked.cells_across) == len(flat.cells_across) - stacked.columns
+    x, y, w, h = stacked.box(0, 0)
+    across = stacked.side_by_side(0, 0)
+    assert abs(sum(b[2] for b in across) - w) < 1e-6 and all(b[3] == h for b in across)
+
+
+def test_above_marker_names_one_of_the_spaces_and_needs_room(tmp_path):
+    from pdfcheck import copy_game, edit, validate
+
+    folder = copy_game(tmp_path / "name", "berzerka")
+    line = edit(folder / "components.yaml", "above_marker: Order", "above_marker: Ordre", unique=True)
+    code, out = validate(folder)
+    assert code == 1 and f"components.yaml:{line}:" in out and "it is none of the spaces" in out, out
+    folder = copy_game(tmp_path / "room", "berzerka")
+    edit(folder / "components.yaml", "    row_height: 30mm ", "    row_height: 24mm ", unique=True)
+    code, out = validate(folder)
+    assert code == 1 and "above the marker spot is no room" in out, out
 
 
 def test_the_note_is_printed_in_the_border_under_the_table_growing_the_board_only_past_a_thin_margin():
@@ -98,7 +136,7 @@ def test_the_note_is_printed_in_the_border_under_the_table_growing_the_board_onl
 
 def test_a_figure_names_the_cells_of_a_row_and_its_pieces_lie_on_their_spots():
     board = _board()
-    per = len(board.spaces) + 1  # the spaces and the cube's column
+    per = len(board.spaces) + 1 - bool(board.above_marker)  # the spaces and the cube's column (Order over it)
     assert board.grid.width == 2 + board.columns * per and board.grid.height == len(board.rows)
     assert board.cell_box(0, 0) == board.title_cell(0)
     assert board.cell_box(2, 1) == board.value_spot(2)  # a value token lies on the row's circle
@@ -139,3 +177,19 @@ def test_the_value_spot_is_the_token_size_and_a_token_too_large_for_its_cell_is_
     assert abs(board.value_spot(0)[2] - board.value_token) < 1e-6  # the spot is the token's own size
     code, out = output_of("validate", "berzerka", "--set", "components.board.value_token=25mm")
     assert code == 1 and "value_token=25mm: value_token" in out and "does not fit the value cell" in out, out
+
+
+def test_the_heading_takes_colour_tags_and_icons_and_a_bad_icon_is_named_at_its_line(tmp_path):
+    from pdfcheck import copy_game, edit, validate
+
+    board = _board()
+    assert set(board.heading.icons) == {"heart", "diamond", "club", "spade"}  # read at load, drawn as signs
+    surface = Texts()
+    piece = board.pieces[0]
+    draw(board, piece, "front", surface, piece.w, piece.h, 0.0)
+    drawn = " ".join(t for t, _ in surface.sizes)
+    assert "contract board" in drawn and "{icon:" not in drawn and "[color=" not in drawn
+    folder = copy_game(tmp_path, "berzerka")
+    line = edit(folder / "components.yaml", "{icon:club}", "{icon:clubz}", unique=True)
+    code, out = validate(folder)
+    assert code == 1 and f"components.yaml:{line}:" in out and "clubz" in out, out

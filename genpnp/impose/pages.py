@@ -197,7 +197,9 @@ class RunPages:
 
     def _turned_note(self, landscape: bool, mode: str | None) -> str:
         """Where the bleed turns the pieces (or the title up the side) from the way the build without
-        bleed prints them, because that saves pages: a note saying so ("" where nothing turned)."""
+        bleed prints them, because that saves pages (or is the only way they fit): a note telling the player
+        to turn the page to read them ("" where nothing turned). How many pages that saves is no business
+        of the player's: the note says only what the player does."""
         plain = RunPages.plan(self.pieces, replace(self.options, bleed=0.0), landscape, mode)
         if not plain.grid.per_page or (plain.frame.mode == "side", plain.grid.unit.rot, plain.landscape) == \
                 (self.frame.mode == "side", self.grid.unit.rot, self.landscape):
@@ -207,9 +209,7 @@ class RunPages:
         upright = grid.pages_for(len(self.pieces), per_page) if per_page else 0
         if upright and upright <= self.page_count:
             return ""
-        return tr("Pieces turned sideways: with the bleed, that fits them on {count} pages instead of {upright}.",
-                  count=self.page_count, upright=upright) if upright else \
-            tr("Pieces turned sideways: with the bleed, they fit no other way.")
+        return tr("Pieces lie sideways on this page: turn it a quarter to read them.")
 
     def to_side(self) -> RunPages:
         """The same pages with the block against the left of the area rather than centred, so that
@@ -346,7 +346,7 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
             return
         if g.x.gap < 0.01 or g.y.gap < 0.01:  # butted pieces: their shared cuts show over the art
             sheet.marks.extend(m for m in grid.cut_marks(placed, folds, sample.shape, sample.radius)
-                               if _inner(m, block))
+                               if _inner(m, block) and _shared(m, g))
         sheet.marks.extend(grid.crop_marks(placed, block, (g.x.outer, g.y.outer), (g.x.crop, g.y.crop)))
     else:
         sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
@@ -380,6 +380,13 @@ def label_box(label: Label) -> Box:
 def _touches(mark: Mark, box: Box) -> bool:
     (x1, y1), (x2, y2) = mark.points
     return Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 0.01, abs(y2 - y1) + 0.01).overlaps(box)
+
+
+def _shared(mark: Mark, g: grid.Grid) -> bool:
+    """A cut line two butted pieces share: across an axis the grid leaves a gutter on, each piece has its
+    own edge, shown by the crop marks outside the art, never by a line through its bleed."""
+    (x1, _), (x2, _) = mark.points
+    return (g.x.gap if abs(x1 - x2) < 0.01 else g.y.gap) < 0.01
 
 
 def _inner(mark: Mark, block: Box) -> bool:

@@ -24,6 +24,7 @@ from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
+EDGE_STYLES = ("plain", "new", "bad")  # an edge piece: as the others, the one just placed, a wrong one
 CALLOUT_R = 0.24  # a callout disc's radius, as a share of its cell
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 Point = tuple[float, float]
@@ -40,6 +41,10 @@ class FigPiece:
                   "is the rectangle it lies centred on, so a piece larger than a cell is drawn to scale", "B2")
     label: str = fld(Str(max_len=80), "", "words under it (row figures)", "Random tile")
     turn: int = fld(Enum("0", "90", "180", "270"), "0", "turned clockwise by this many degrees")
+    beside: tuple = fld(ListOf(Length(lo=-100 * MM, hi=100 * MM), min_len=2, max_len=2), (),
+                        "drawn this far right and down of where it lies (board and grid figures), so that what "
+                        "it would cover stays in view: a marker laid on a token whose number the caption adds up",
+                        ["9mm", "0mm"])
     loc: Loc = Loc("<built-in>")
 
 
@@ -79,6 +84,9 @@ class FigEdge:
     between: tuple = fld(ListOf(Str(), min_len=2, max_len=2), doc="the two cells whose shared edge it lies on",
                          example=["C4", "D5"])
     piece: str = fld(Str(), doc="the piece, as in `pieces` (its long side along the edge)", example="borders")
+    style: str = fld(Enum(*EDGE_STYLES), "plain", "plain; `new`: the piece the figure is about (the one just "
+                     "placed), ringed in a bold colour; `bad`: a piece that breaks a rule, ringed in red, dashed, "
+                     "and crossed out", "new")
     loc: Loc = Loc("<built-in>")
 
 
@@ -233,6 +241,7 @@ class Figure:
     callouts: tuple[tuple[float, float, float, str], ...] = ()  # (x, y, radius, text)
     crosses: tuple[tuple[float, float, float], ...] = ()  # (x, y, half size)
     edges: tuple[Drawn, ...] = ()  # pieces along cell edges, drawn over the outlines
+    edge_styles: tuple[str, ...] = ()  # each edge piece's style (EDGE_STYLES), in the order of ``edges``
     # side by side: (the panel's figure, where its window's bottom-left corner lies in this one's points)
     panels: tuple[tuple[Figure, float, float], ...] = ()
     # a panel's words and mark (a tick: good, a cross: bad), together centred at x, on the baseline y
@@ -623,6 +632,9 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         spot = None if span else cells.clear_spot(p.at, comp, w, h)
         if spot is not None:
             cx, cy = spot
+        if p.beside:  # moved off its spot (y up in a figure), its cell's room moved with it: drawn the size
+            dx, dy = p.beside[0], -p.beside[1]  # of a piece on the cell, beside that piece
+            cx, cy, x0, y0, x1, y1 = cx + dx, cy + dy, x0 + dx, y0 + dy, x1 + dx, y1 + dy
         drawn.append(Drawn(comp, piece, face, (cx - w / 2, cy - h / 2, w, h), turn, cell=(x0, y0, x1, y1)))
         at = p.at.strip().upper()
         if spec.cut and at not in groups and at not in styled:  # a piece in no group lies as it was laid out
@@ -684,7 +696,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
             crosses.append(((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) * 0.35))
-    edges = []
+    edges, edge_styles = [], []
     for e in spec.edges:
         try:
             comp, piece, face = find_piece(game, e.piece)
@@ -700,6 +712,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
             continue
         named += [pa, pb]
         edges.append(_along(comp, piece, face, common))
+        edge_styles.append(e.style)
     shown: list[list[Point]] = []
     for ref in spec.show:
         try:
@@ -734,7 +747,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
     return Figure(window, board, grid, tuple(drawn), tuple(labels), tuple(outlines), tuple(arrows),
                   tuple(callouts), tuple(crosses), tuple(edges), caption=spec.caption, max_width=spec.width,
-                  place=spec.place, label_size=label_size, line=line, shades=tuple(shades))
+                  place=spec.place, label_size=label_size, line=line, shades=tuple(shades),
+                  edge_styles=tuple(edge_styles))
 
 
 CUT_REST = 0.06  # in a cut figure, a piece's gap to its cell's edge before it is nudged (a share of the cell)

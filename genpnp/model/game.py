@@ -201,6 +201,10 @@ class GameMeta:
     cover_figure: Any = fld(Obj(FigureSpec), None, "a figure the cover shows instead of its pieces, written as a "
                             "figure block of the rules (see Figures): a board with a game in progress")
     source: str = fld(Prose(), "", "where the original game can be found")
+    printing: tuple = fld(ListOf(Prose(max_len=300), single=True), (),
+                          "the game's own printing advice, on the cover after the print steps: a cheaper way to "
+                          "make a piece, what a smaller game can leave unprinted",
+                          ["Strips tedious to cut? Draw the borders with a dry-erase pen on a clear sheet instead."])
     rules: tuple = fld(RULES, (), "the rules the game's pieces must satisfy (see Rules)")
     palette: dict | None = fld(MapOf(Obj(PaletteEntry)), None, "named colours, usable wherever a colour is asked")
     distinct: tuple = fld(ListOf(ListOf(Str(), min_len=2)), (),

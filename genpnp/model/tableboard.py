@@ -25,6 +25,7 @@ VALUE_BAND = 8 * MM  # over a value spot, the band the row's printed value stand
 SPOT_PAD = 2 * MM
 LABEL_MIN = 7.0  # the smallest a space label is drawn (points)
 LABEL_MAX = 10.0
+WRITE_MIN = 5 * MM  # under a space's label, the least height a figure is written in
 NOTE_ROOM = 6 * MM  # under the table, the height a note's line needs (in the margin and, if thinner, a band)
 
 
@@ -73,7 +74,11 @@ class TableBoard(Component):
                               "of 2 is twice as wide as one of 1; default: equal)", [3, 3, 2, 1.5])
     marker: float = fld(Length(), 0.0, "side of a square marker spot at the right of each box (0: none)")
     marker_label: str = fld(Prose(), "", "small label above the marker spot")
-    heading: str = fld(Prose(), "", "title printed across the top of the board")
+    above_marker: str = fld(Str(), "", "one of the spaces, drawn in the marker column above the marker spot "
+                            "rather than in a column of its own: a space for a figure or two gives its width to "
+                            "the others (space_widths then name the other spaces only; empty: none)", "Order")
+    heading: str = fld(Prose(), "", "title printed across the top of the board ([colour] tags and {icon:name} "
+                       "icons as in a row's texts)", "[color=felt]{icon:spade}[/] Contract board")
     title_header: str = fld(Prose(), "", "heading of the title column")
     value_header: str = fld(Prose(), "", "heading of the value column")
     row_height: float = fld(Length(lo=8 * MM), 24 * MM, "height of a row (pieces laid on a row match it)")
@@ -110,10 +115,21 @@ class TableBoard(Component):
         obj = cls(**values)
         if not obj.rows:
             return ctx.error(loc, "a table board needs at least one row")
-        if obj.space_widths and len(obj.space_widths) != len(obj.spaces):
+        if obj.above_marker and (obj.above_marker not in obj.spaces or not obj.marker):
+            at = data.loc_of("above_marker") if hasattr(data, "loc_of") and "above_marker" in data else loc
+            why = "the board has no marker spot (set marker)" if not obj.marker else \
+                "it is none of the spaces (" + ", ".join(obj.spaces) + ")"
+            return ctx.error(at, f"above_marker: {obj.above_marker!r}: {why}")
+        if obj.above_marker and obj.upper_height < 1.2 * MM + 1.3 * obj.label_size + WRITE_MIN:
+            at = data.loc_of("above_marker") if hasattr(data, "loc_of") and "above_marker" in data else loc
+            return ctx.error(at, f"above_marker: {obj.upper_height / MM:.1f} mm above the marker spot is no room to "
+                             "label and write in (a taller row_height or a smaller marker)")
+        side = [name for name in obj.spaces if name != obj.above_marker]
+        if obj.space_widths and len(obj.space_widths) != len(side):
             at = data.loc_of("space_widths") if hasattr(data, "loc_of") and "space_widths" in data else loc
-            return ctx.error(at, f"space_widths: {len(obj.space_widths)} widths for {len(obj.spaces)} spaces "
-                             "(give one width per space)")
+            extra = f", {obj.above_marker} lying above the marker" if obj.above_marker else ""
+            return ctx.error(at, f"space_widths: {len(obj.space_widths)} widths for {len(side)} spaces "
+                             f"(give one width per space{extra})")
         texts = []
         for item in obj.rows:
             row = _row_text(obj, item, ctx)
@@ -124,6 +140,14 @@ class TableBoard(Component):
             at = data.loc_of("value_token") if hasattr(data, "loc_of") and "value_token" in data else loc
             return ctx.error(at, f"value_token: a {obj.value_token / MM:.1f} mm token does not fit the value "
                              f"cell (room for {obj.spot_room / MM:.1f} mm: widen value_width or row_height)")
+        if obj.heading:  # style tags and icons, like a row's texts: a title with the game's signs beside it
+            from genpnp.art.richtext import parse_rich
+
+            at = data.loc_of("heading") if hasattr(data, "loc_of") and "heading" in data else loc
+            heading = parse_rich(obj.heading, at, ctx)
+            if heading is INVALID:
+                return INVALID
+            obj = replace(obj, heading=heading)
         w, h = obj.size
         front = ResolvedFace(f"{obj.name}/front", None, None, 0.0, (), "front")
         obj = replace(obj, texts=tuple(texts))
@@ -208,27 +232,57 @@ class TableBoard(Component):
         top = self.table_top()
         return self.column_x(col), top - self.header_height, self.column_width, self.header_height
 
+    @property
+    def lower_height(self) -> float:
+        """With a space above the marker: the height of the marker column's lower part, the spot and its
+        label over it (one line)."""
+        return 2 * MM + self.marker + 1.2 * MM + 1.3 * self.label_size + 0.8 * MM
+
+    @property
+    def upper_height(self) -> float:
+        """The height of the space above the marker spot (``above_marker``)."""
+        return self.row_height - self.lower_height
+
     def space_boxes(self, row: int, col: int) -> list[Box]:
-        """The labelled spaces of a box, left to right, then the marker column (if any)."""
+        """The labelled spaces of a box, in the order of ``spaces`` (left to right, the one above the
+        marker at its place in that list), then the marker column (if any): with a space above the
+        marker, the column's part under that space."""
         x, y, w, h = self.box(row, col)
         marker_w = self.marker + 3 * MM if self.marker else 0.0
-        weights = self.space_widths or (1.0,) * len(self.spaces)
+        side = [name for name in self.spaces if name != self.above_marker]
+        weights = self.space_widths or (1.0,) * len(side)
         unit = (w - marker_w) / sum(weights)
         out, at = [], x
-        for weight in weights:
+        by_name = iter(weights)
+        for name in self.spaces:
+            if name == self.above_marker:
+                out.append((x + w - marker_w, y + self.lower_height, marker_w, self.upper_height))
+                continue
+            weight = next(by_name)
             out.append((at, y, weight * unit, h))
             at += weight * unit
         if marker_w:
-            out.append((x + w - marker_w, y, marker_w, h))
+            out.append((x + w - marker_w, y, marker_w, self.lower_height if self.above_marker else h))
+        return out
+
+    def side_by_side(self, row: int, col: int) -> list[Box]:
+        """The columns of a box, left to right: each space in a column of its own, then the marker column
+        (whole, with any space above the marker)."""
+        boxes = self.space_boxes(row, col)
+        out = [b for name, b in zip(self.spaces, boxes) if name != self.above_marker]
+        if self.marker:
+            x, y, w, _ = boxes[-1]
+            out.append((x, y, w, self.row_height))
         return out
 
     @property
     def cells_across(self) -> list[Box]:
         """The cells of the top row a figure names A, B, C...: the title cell, the value cell (if any),
-        then each box's spaces and marker column, player by player."""
+        then each box's spaces and marker column, player by player (a space above the marker is in the
+        marker's column: the cell is its spot)."""
         out = [self.title_cell(0)] + ([self.value_cell(0)] if self.value_w else [])
         for col in range(self.columns):
-            out += self.space_boxes(0, col)
+            out += self.side_by_side(0, col)
         return out
 
     @property
@@ -248,7 +302,7 @@ class TableBoard(Component):
             return self.value_spot(row)
         x, _, w, _ = self.cells_across[col]
         y, h = self.row_y(row), self.row_height
-        per = len(self.spaces) + (1 if self.marker else 0)
+        per = len(self.spaces) - (1 if self.above_marker else 0) + (1 if self.marker else 0)
         first = 1 + (1 if self.value_w else 0)
         if self.marker and col >= first and (col - first) % per == per - 1:
             spot = self.marker_box(row, (col - first) // per)
@@ -267,7 +321,8 @@ class TableBoard(Component):
         top line: a figure's window, cut just into this row, slices no label."""
         x, y, w, h = self.space_boxes(row, col)[index]
         size = self.label_size
-        return x + 1, y + h - 1.2 * MM - 2.3 * size, w - 2, 2.3 * size
+        lines = 1.3 if self.above_marker and index == len(self.spaces) else 2.3  # the marker's: one line
+        return x + 1, y + h - 1.2 * MM - lines * size, w - 2, lines * size
 
     def marker_box(self, row: int, col: int) -> Box | None:
         if not self.marker:

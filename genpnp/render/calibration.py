@@ -8,10 +8,10 @@ glance. ``genpnp calibrate`` writes the sheet alone (for a designer, who passes 
 cut, with steps a player can follow holding the PDF alone.
 
 The correction: a shift of the back side (the printer's, or ``--offset``) counts right and up as seen on
-the back itself. Turned over on its long edge, the sheet swaps left and right (a back moved right moves
-left as seen from the front) and keeps up and down; turned on its short edge, it swaps up and down. So
-the shift that puts the back on the front is X as read and Y with its sign turned (long edge), or X turned
-and Y as read (short edge).
+the back itself. The back must move against what was read; turned over on its long edge, the sheet
+mirrors left and right (a back moved right moves left as seen from the front) and keeps up and down, so
+on X the two turns cancel. So the shift that puts the back on the front is X as read and Y with its
+sign turned (long edge), or X turned and Y as read (short edge); the sheet says so in these words.
 """
 
 from __future__ import annotations
@@ -73,9 +73,13 @@ def reading_lines(flip: str) -> list[tuple[str, bool]]:
     """What to do with the two numbers read, for this flip: (line, bold)."""
 
     ex_x, ex_y = correction(flip, 2, -1)
-    swap = tr("left and right swap when the sheet turns over on its long edge; up and down do not") \
-        if flip == "long" else tr("up and down swap when the sheet turns over on its short edge; left and right do "
-                                  "not")
+    # why: the back must move against what was read, and seen from the back one axis is mirrored, so on that
+    # axis the two turns cancel (the sign read is kept) and on the other the sign turns
+    swap = tr("the back must move the other way from what you read, and turning the sheet over on its long edge "
+              "mirrors left and right, so on X the two cancel; up and down are not mirrored, so Y's sign turns") \
+        if flip == "long" else tr("the back must move the other way from what you read, and turning the sheet "
+                                  "over on its short edge mirrors up and down, so on Y the two cancel; left and "
+                                  "right are not mirrored, so X's sign turns")
     rule = tr("X as you read it, Y with its sign turned") if flip == "long" else \
         tr("X with its sign turned, Y as you read it")
     return [

@@ -131,6 +131,8 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
                       flip=flip, on=on)
         else:
             text = tr("Print {pages} single-sided{on}.", pages=pages_named(pages), on=on)
+        if two is not False and len(pages) % 2 and len(pages) > 1:  # the last sheet of the job: one side
+            text += " " + tr("Page {page}'s back stays blank.", page=pages[-1])
         lines.append(text)
     names = optional_names(doc, optional)
     for (two, card), pages in extra:
@@ -190,7 +192,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     o = doc.options
     marks = drawn_marks(doc) if marks is None else marks
     roles = page_roles(doc)
-    lines = [scale_line(doc, roles), *print_steps(doc, roles)]
+    lines = [scale_line(doc, roles), *print_steps(doc, roles), *doc.game.meta.printing]
     folds = "fold" in marks or "hinge" in marks
     stock = set(card_stock_pages(doc))
     if folds:
@@ -226,8 +228,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     if to_card:
         lines.append(tr("For sturdier pieces, glue {pages} to thin card before you cut.", pages=pages_named(to_card)))
     if "crop" in marks:
-        lines.append(tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.",
-                        bleed=f"{o.bleed / MM:.1f}"))
+        lines.append(bleed_line(doc))
     if "glue" in marks:
         if o.ink == "bw":  # the trim and edge lines print grey, not red
             lines.append(tr("Boards over several pages: trim each part on its dotted line and lay it on the glue "
@@ -242,6 +243,51 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     elif o.ink == "saver":
         lines.append(tr("Ink-saver edition: large areas print as light tints."))
     return lines
+
+
+def piece_bleeds(doc: Any) -> list[tuple[Any, float]]:
+    """Each component cut from a page of pieces, in the order its pieces first appear, with the least art
+    any of its pieces runs past the cut on any side (a round piece: its ring; pieces that share a cut
+    line: none there)."""
+    least: dict[int, tuple[Any, float]] = {}
+    for sheet in doc.sheets:
+        if sheet.role != "pieces":
+            continue
+        for p in sheet.placements:
+            if p.piece.shape in ("circle", "hex"):
+                runs = p.bleed
+            else:
+                a = p.art or p.box
+                runs = max(min(p.box.x - a.x, a.x2 - p.box.x2, p.box.y - a.y, a.y2 - p.box.y2), 0.0)
+            comp, before = least.get(id(p.component), (p.component, runs))
+            least[id(p.component)] = (comp, min(before, runs))
+    return list(least.values())
+
+
+def bleed_line(doc: Any) -> str:
+    """What the bleed gives the pieces, true for every one: the asked bleed where all get it all round;
+    else "up to" it, with what pieces set apart by less than twice the bleed get (round ones: a ring as
+    wide as the gap allows), named where they are one or two components, and none on a shared cut line
+    (with more such components, "less between close pieces": one line)."""
+    bleed = doc.options.bleed
+    mm = f"{bleed / MM:.1f}"
+    bleeds = piece_bleeds(doc)
+    part = [(c.label, r) for c, r in bleeds if 0.05 * MM <= r < bleed - 0.05 * MM]
+    shared = any(r < 0.05 * MM for _, r in bleeds)
+    if not part and not shared:
+        return tr("Artwork runs {bleed} mm past the cut: cut between the crop marks.", bleed=mm)
+    if len(part) > 2:  # many kinds of pieces: one line a full cover has room for
+        return tr("Artwork runs up to {bleed} mm past the cut, less between close pieces: cut between the crop "
+                  "marks.", bleed=mm)
+    clauses = []
+    if part:
+        lo, hi = (f"{f(r for _, r in part) / MM:.1f}" for f in (min, max))
+        runs = lo if lo == hi else tr("{lo} to {hi}", lo=lo, hi=hi)
+        clauses.append(tr("{runs} mm on {names}", runs=runs, names=tr(" and ").join(n for n, _ in part)))
+    if shared:
+        clauses.append(tr("none on a cut line two pieces share"))
+    return tr("Artwork runs up to {bleed} mm past the cut: {clauses}. Cut between the crop marks.", bleed=mm,
+              clauses=", ".join(clauses))
 
 
 def blank_backed(doc: Any, folded: bool = False) -> list[Any]:

@@ -14,6 +14,9 @@ from genpnp.render.shapes import outline
 INK = Color(0.1, 0.1, 0.1)
 GRID = Color(0.62, 0.62, 0.62)
 STYLE_COLORS = {"good": Color(0.1, 0.45, 0.2), "bad": Color(0.8, 0.1, 0.1), "plain": Color(0.12, 0.12, 0.12)}
+NEW = Color(0.93, 0.42, 0.0)  # the ring around an edge piece just placed: a bold orange, unlike good and bad
+RING_PT = 1.6  # an edge piece's ring (new or bad): this wide on the page, RING_GAP_PT clear of the piece
+RING_GAP_PT = 1.4
 WHITE = Color(1, 1, 1)
 OUTLINE_PT = 1.8  # an outline's width on the page, whatever the figure's scale
 HALO_PT = 0.7  # the white line between an outline and what it surrounds
@@ -83,6 +86,9 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float, font: 
         surface.restore()
     for drawn in fig.edges:  # border strips on their edges, over the outlines they close
         _piece(surface, drawn)
+    for drawn, style in zip(fig.edges, fig.edge_styles):  # over every strip: a ring never hides under one
+        if style != "plain":
+            _ring(surface, drawn, style, scale)
     for points, style in fig.arrows:
         _arrow(surface, points, STYLE_COLORS[style], style == "bad", scale)
     for cx, cy, half in fig.crosses:
@@ -98,6 +104,28 @@ def draw_figure(surface: Any, fig: Any, x: float, y: float, scale: float, font: 
         if fig.label_room:
             size = min(size, size * fig.label_room / max(surface.text_width(text, font, size), 0.01))
         surface.text(lx, ly, text, font, size, INK, "center")
+    surface.restore()
+
+
+def _ring(surface: Any, drawn: Any, style: str, scale: float) -> None:
+    """A rounded ring around an edge piece, on a white halo: orange for the piece just placed (``new``),
+    red and dashed with a cross over the piece for one that breaks a rule (``bad``)."""
+    x, y, w, h = drawn.box
+    gap, width = (RING_GAP_PT + RING_PT / 2) / scale, RING_PT / scale
+    color = NEW if style == "new" else STYLE_COLORS["bad"]
+    dash = (3 / scale, 2 / scale) if style == "bad" else None
+    rw, rh = w + 2 * gap, h + 2 * gap
+    surface.save()
+    surface.translate(x + w / 2, y + h / 2)
+    surface.rotate(drawn.angle)
+    surface.rect(-rw / 2, -rh / 2, rw, rh, stroke=WHITE, width=width + 1.4 / scale, radius=min(rw, rh) / 2)
+    surface.rect(-rw / 2, -rh / 2, rw, rh, stroke=color, width=width, radius=min(rw, rh) / 2, dash=dash)
+    if style == "bad":  # the cross as tall as the ring is long
+        half = max(rw, rh) * 0.3
+        for sx in (-1, 1):
+            surface.line(-half, -sx * half, half, sx * half, WHITE, 4.4 / scale)
+        for sx in (-1, 1):
+            surface.line(-half, -sx * half, half, sx * half, STYLE_COLORS["bad"], 2.6 / scale)
     surface.restore()
 
 

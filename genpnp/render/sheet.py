@@ -16,6 +16,8 @@ from genpnp.render.look import body_look, title_look
 from genpnp.render.marks import draw_glue, draw_mark
 
 INK = Color(0.1, 0.1, 0.1)
+STEPS_PT = 9.0  # a board part's assembly steps under its title: this size, never below STEPS_LEAST_PT
+STEPS_LEAST_PT = 8.0
 SOFT = Color(0.4, 0.4, 0.4)
 
 
@@ -166,7 +168,22 @@ def draw_header(surface: Any, doc: Any, sheet: Sheet, frame: Frame, band: Band, 
         base = thick - min(5 * MM, thick - 1 * MM) if thick > 6 * MM else (thick - title_size * 0.7) / 2
         surface.text(0, base, sheet.title, title_font, title_size, title_ink, "left")
         note = sheet.note or (sheet.content.get("steps", "") if tiles else "")
-        if note and thick >= 9 * MM:
+        if note and tiles and not sheet.note and thick >= 9 * MM:  # a board part's assembly steps: a player
+            # follows them with scissors and glue in hand, so they read dark, upright and at STEPS_PT, on
+            # as many lines as the band holds (shrunk only where it holds too few)
+            regular = body_look(doc)[0]
+            top, bottom = base - 4.2 * MM, 0.8 * MM + STEPS_PT * 0.25
+            rows = sheet.content["tiles"][1]
+            plan_bottom = thick - 1 * MM - rows * min(4.5 * MM, (thick - 2 * MM) / rows)  # draw_assembly's plan
+            # under a plan of one row, the steps run the band's length (but for the scale bar)
+            steps_room = length - room_for_bar if plan_bottom > top + STEPS_PT * 0.8 else room
+            steps_size, lines = STEPS_PT, fonts.wrap(note, regular, STEPS_PT, steps_room)
+            while steps_size > STEPS_LEAST_PT and top - (len(lines) - 1) * steps_size * 1.15 < bottom:
+                steps_size -= 0.25
+                lines = fonts.wrap(note, regular, steps_size, steps_room)
+            for n, line in enumerate(lines):
+                surface.text(0, top - n * steps_size * 1.15, line, regular, steps_size, INK, "left")
+        elif note and thick >= 9 * MM:
             note_size = fit_text(surface, note, italic, 7.5, room, 5.5)
             surface.text(0, base - 4.2 * MM, note, italic, note_size, SOFT, "left")
         elif note:  # no room under the title: after it, if it fits

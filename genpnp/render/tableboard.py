@@ -125,9 +125,14 @@ def draw_box(surface: Any, board: TableBoard, row: int, col: int) -> None:
     spaces = board.space_boxes(row, col)
     labels = list(board.spaces) + ([board.marker_label] if board.marker else [])
     size = label_size(board)
-    for i, ((x, y, _w, h), label) in enumerate(zip(spaces, labels)):
-        if i:
-            surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
+    column = board.side_by_side(row, col)
+    for x, y, _w, h in column[1:]:
+        surface.line(x, y + 1.5 * MM, x, y + h - 1.5 * MM, board.line, 0.4, dash=(1, 1.5))
+    if board.above_marker:  # the space above the marker spot, parted from it by a dotted line
+        x, y, w, _h = spaces[-1]
+        surface.line(x + 1.5 * MM, y + board.lower_height, x + w - 1.5 * MM, y + board.lower_height, board.line, 0.4,
+                     dash=(1, 1.5))
+    for i, label in enumerate(labels):
         _text(surface, label, board.font, size, board, board.space_label_box(row, col, i), "center", "top",
               LABEL_MIN / size)
     spot = board.marker_box(row, col)

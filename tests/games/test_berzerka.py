@@ -120,11 +120,11 @@ def test_the_spare_token_is_spare(tmp_path: Path) -> None:
 def test_a_contract_tile_3mm_too_wide_does_not_fit_a_row(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "berzerka")
     components = folder / "components.yaml"
-    line = edit(components, "    size: 65.5mm x 26mm\n", "    size: 68.5mm x 26mm\n", unique=True)
+    line = edit(components, "    size: 65.5mm x 30mm\n", "    size: 68.5mm x 30mm\n", unique=True)
     code, out = validate(folder)
     assert code == 1
-    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: contract-tiles are 68.5 mm x 26 mm; "
-                     r"they should be 65.5 mm x 26 mm", out)
+    assert re.search(rf"components\.yaml:{line}:\d+: tile-fits-row: contract-tiles are 68.5 mm x 30 mm; "
+                     r"they should be 65.5 mm x 30 mm", out)
 
 
 def test_a_sixth_contract_breaks_length_cubes_and_tokens(tmp_path: Path) -> None:
