@@ -173,7 +173,8 @@ def test_round_fold_pairs_are_cut_with_a_hinge():
     from genpnp.load.overlay import parse_set
 
     round_markers = [parse_set("components.district-markers.shape=circle"),
-                     parse_set("components.district-markers.size=6mm")]  # Redistrict's markers made round
+                     parse_set("components.district-markers.size=6mm"),
+                     parse_set("components.district-markers.back=front")]  # Redistrict's markers round, two-sided
     doc = impose_game(load_game(CONTENT / "redistrict", overlays=round_markers),
                       Options(components=("district-markers",)))
     sheet = next(s for s in doc.sheets if s.role == "pieces")

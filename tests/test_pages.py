@@ -651,3 +651,27 @@ def test_a_double_sided_job_of_an_odd_page_count_says_its_last_back_is_blank(bac
     assert seen
     game = load_game(CONTENT / "mapmaker")
     assert any("dry-erase" in note for note in game.meta.printing)  # the cheap way to make the strips
+
+
+@pytest.mark.parametrize("ink", ["color", "bw"])
+def test_a_board_the_cover_names_leads_beside_the_title(ink: str):
+    """Issue 29: a board named in game.yaml's cover: is drawn once, large, at the right of the cover's
+    panel beside the title (the map is the game's main attraction), not as a speck among the cards."""
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options
+    from genpnp.load.project import load_game
+    from genpnp.render.recorder import RecordingSurface
+    from genpnp.render.sheet import draw_sheet
+
+    game = load_game(CONTENT / "redistrict")
+    doc = impose_game(game, Options(ink=ink))
+    rec = RecordingSurface()
+    draw_sheet(rec, doc, doc.sheets[0], 1, len(doc.sheets))
+    title = max((i for i in rec.ink if i.kind == "text" and i.text == game.meta.name.upper()), key=lambda i: i.size)
+    olympia = [i for i in rec.ink if i.kind == "text" and i.text == "OLYMPIA"]  # the board's start space
+    assert len(olympia) == 1, olympia  # drawn once
+    page_w = doc.sheets[0].content["page_size"][0] if isinstance(doc.sheets[0].content, dict) else 612.0
+    board_words = [i for i in rec.ink if i.kind == "text" and i.box.x > title.box.x2
+                   and i.box.y > title.box.y - 80 * MM]
+    assert board_words and olympia[0].box.x > page_w * 0.45  # at the right of the panel
+    assert olympia[0].box.y < title.box.y2  # beside the title, below the panel's top

@@ -434,7 +434,9 @@ def impose_poster(comp: Any, pieces: Sequence[Any], options: Options, suffix: st
             part = tr(": part {name} of {total}", name=name, total=cols * rows)
             sheet = Sheet("poster", comp.label + suffix + part, comp.name)
             sheet.placements.append(placement)
-            marks, glue = poster.join_marks(tile, cols, rows, box, area=area)  # clear of the title band
+            keep = comp.keep_clear() if hasattr(comp, "keep_clear") else ()  # targets off its words
+            # trim lines clear of the title band (area)
+            marks, glue = poster.join_marks(tile, cols, rows, box, area=area, keep_clear=keep)
             sheet.marks.extend(marks)
             sheet.fills.extend(("glue", g) for g in glue)
             _outer_cuts(sheet, tile, cols, rows, box)

@@ -451,7 +451,8 @@ def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: st
                    most: float) -> float:
     """The height a heading needs below it so that it never ends a page or column alone: the heading,
     and the first lines of what follows (two lines of a paragraph or item, a table's header and first
-    row, a whole unsplittable block; a heading that follows keeps its own), at most ``most``."""
+    row, a whole unsplittable block; a heading that follows keeps its own; a lead-in all it keeps,
+    :func:`lead_in_height`), at most ``most``."""
     block = blocks[index]
     hsize = size * {1: 1.7, 2: 1.35, 3: 1.12}.get(block.level, 1.12)
     height = hsize * 0.5 + len(wrap_runs(block.text, font, hsize, width, "b")) * hsize * 1.3 \
@@ -461,6 +462,9 @@ def keep_with_next(blocks: tuple[Block, ...] | list[Block], index: int, font: st
         return min(height, most)
     if after.kind == "heading":
         return min(height + keep_with_next(blocks, index + 1, font, size, width, most), most)
+    lead = lead_in_height(blocks, index + 1, font, size, width, most) if after.kind == "para" else 0.0
+    if lead:  # a lead-in moves on with what it opens: the heading goes with them
+        return min(height + lead, most)
     return min(height + _start_height(after, font, size, width, most), most)
 
 

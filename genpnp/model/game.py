@@ -196,6 +196,7 @@ class GameMeta:
     credits: tuple = fld(ListOf(Prose(), single=True), (), "further credit lines for the cover")
     cover: tuple = fld(ListOf(Str(max_len=100), single=True), (), "the pieces the cover shows, in order, as "
                        "figures name them (component, component#3, component[field=value], #back for a back); "
+                       "a board named here (a piece over 10 cm) leads, drawn large beside the title; "
                        "by default the first, middle and last of each component of pieces",
                        ["voter-tokens[value=10]", "district-markers#1", "district-borders"])
     cover_figure: Any = fld(Obj(FigureSpec), None, "a figure the cover shows instead of its pieces, written as a "
