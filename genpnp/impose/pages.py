@@ -153,8 +153,8 @@ class RunPages:
              scale_band: bool = True) -> RunPages:
         """The frame and grid that need the fewest pages (then the first of the frame's modes, or
         ``mode``), on portrait pages or ``landscape`` ones; ``scale_band``: keep a band at the foot
-        of the page for the scale square where that costs the run no page (else the scale check is
-        a bar in the title band)."""
+        of the page for the scale square where that costs the run no page and, over several pages, no
+        row on each (else the scale check is a bar in the title band)."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
         spacing = pieces.spacing(options)
@@ -185,7 +185,9 @@ class RunPages:
                 reduced = reserve_scale(frame)
                 g2 = grid.whole_rows(grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count),
                                      [len(seg.pieces) for seg in pieces.segments])
-                if g2.per_page and grid.pages_for(count, g2.per_page) == grid.pages_for(count, g.per_page):
+                pages = grid.pages_for(count, g.per_page)
+                if g2.per_page and grid.pages_for(count, g2.per_page) == pages and (
+                        pages == 1 or g2.per_page == g.per_page):  # nor, over several pages, a row on each
                     area, g = reduced, g2
         run = cls(pieces, options, frame, area, g, fold)
         run.free = run._free_room() if g.per_page else []
