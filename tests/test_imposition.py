@@ -483,6 +483,35 @@ def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp
             assert [label.text for label in doc.sheets[1].labels] == ["Chits and discs"]
 
 
+def test_optional_sections_keep_off_the_pages_of_those_the_game_needs(tmp_path: Path):
+    """A section marked ``optional: true`` (alone or as a sheet: group) does not fill the room a page
+    of needed pieces left, nor a needed section the room of an optional page: the cover's printing
+    steps can then name the optional pages as one range to leave unprinted."""
+    folder = tmp_path / "optional"
+    folder.mkdir()
+    (folder / "game.yaml").write_text('name: Optional\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [board, chits, discs, notes]\n", encoding="utf-8")
+    group = GROUP.replace("qty: 6}", "qty: 40}")
+    (folder / "components.yaml").write_text(group, encoding="utf-8")
+    doc = impose_game(load_game(folder), Options())
+    assert [{p.component.name for p in s.placements} for s in doc.sheets][1] == {"board", "chits"}
+    optional = group.replace("    sheet: Chits and discs\n", "    sheet: Chits and discs\n    optional: true\n")
+    (folder / "components.yaml").write_text(optional, encoding="utf-8")
+    doc = impose_game(load_game(folder), Options())
+    pages = [{p.component.name for p in s.placements} for s in doc.sheets]
+    assert pages[1] == {"board"} and {"chits", "discs"} <= set().union(*pages[2:])
+    (folder / "game.yaml").write_text('name: Optional\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [wide, cards, narrow, chit]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(BOARDS, encoding="utf-8")
+    shared = impose_game(load_game(folder), Options(paper=parse_paper("a4")))
+    assert [{p.component.name for p in s.placements} for s in shared.sheets][1] == {"wide", "narrow", "chit"}
+    (folder / "components.yaml").write_text(BOARDS.replace("  chit:\n", "  chit:\n    optional: true\n"),
+                                            encoding="utf-8")
+    apart = impose_game(load_game(folder), Options(paper=parse_paper("a4")))
+    assert [{p.component.name for p in s.placements} for s in apart.sheets] == [
+        set(), {"wide", "narrow"}, {"cards"}, {"chit"}]
+
+
 def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
     """Under a group's one title, each section goes into the first of the group's pages with room: none
     waits for a new page to stay with the next (which left a page half empty when the next then left

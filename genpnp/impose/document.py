@@ -53,9 +53,11 @@ class _Body:
     open: list[RunPages] = field(default_factory=list)
     group_only: set[int] = field(default_factory=set)  # id() of runs a group made
 
-    def rooms(self, group: bool = False) -> list[RunPages]:
-        """The runs with room a section may fill: the newest first."""
-        return [r for r in self.open if group or id(r) not in self.group_only]
+    def rooms(self, group: bool = False, optional: bool | None = None) -> list[RunPages]:
+        """The runs with room a section may fill: the newest first; ``optional``: only those whose
+        pages hold components as optional as the section's (``optional: true`` or not)."""
+        return [r for r in self.open if (group or id(r) not in self.group_only)
+                and (optional is None or r.optional_flags() == {optional})]
 
     def add(self, title: str, sheets: Sequence[Entry]) -> None:
         if sheets:
@@ -82,7 +84,8 @@ def impose_game(game: Any, options: Options) -> Document:
             for n_member, member in enumerate(members):
                 member.title = comp.sheet
                 member.continues = n_member > 0  # a page a later member starts continues the group's title
-            host, shares = next(((r, sh) for r in body.rooms(group=True)
+            optional = all(getattr(c, "optional", False) for c in group)
+            host, shares = next(((r, sh) for r in body.rooms(group=True, optional=optional)
                                  if (sh := _group_plan(r, members)) is not None), (None, []))
             if host is not None:  # the whole group in the room an earlier page left, blocks side by side
                 for member, share in zip(members, shares):
@@ -91,6 +94,8 @@ def impose_game(game: Any, options: Options) -> Document:
                 continue
             made: list[RunPages] = []  # the group's own pages with room, the newest first
             tail = _tail(body)  # the document's last page: the group may start in its room, its pages follow
+            if tail is not None and tail.optional_flags() != {optional}:
+                tail = None
             for member in members:  # each into the first of the group's pages with room (no member waits
                 # for the next: under the group's one title, first fit packs the fewest pages)
                 before = set(map(id, body.open))
@@ -305,7 +310,8 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
     the pages it may fill, by default every open one, the newest first), else on pages of its own."""
     comp = pieces.segments[0].comp
     p = pieces.segments[0].pieces[0]
-    rooms = body.rooms() if rooms is None else rooms
+    if rooms is None:
+        rooms = body.rooms(optional=all(getattr(s.comp, "optional", False) for s in pieces.segments))
     if pieces.note or not pieces.key[-1]:  # "print this sheet N times" / a poster: pages of its own
         rooms = []
     if not pieces.key[-1]:

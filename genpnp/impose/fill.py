@@ -134,6 +134,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
     ext = fill.ext
     run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
     run.free = fill.rest
+    run.filled_optional |= {bool(getattr(seg.comp, "optional", False)) for seg in pieces.segments}
     entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
     for seg in pieces.segments:
         starts.append((seg.label, entries[host]))

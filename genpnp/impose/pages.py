@@ -143,6 +143,13 @@ class RunPages:
     extra_back: bool = False  # a backs page added to the last page for the pieces that filled it
     host: Sheet | Deferred | None = None  # the entry of the last front page, once ``entries()`` made it
     turned: str = ""  # with bleed, pieces or title turned from the way the build without bleed prints them
+    filled_optional: set[bool] = field(default_factory=set)  # of sections that filled its last page's room
+
+    def optional_flags(self) -> set[bool]:
+        """Whether the components on the run's pages are optional (``optional: true``): {True},
+        {False} or both; a section fills the room only of pages as optional as it is, so the pages
+        the game can do without stay apart from those it needs."""
+        return {bool(getattr(s.comp, "optional", False)) for s in self.pieces.segments} | self.filled_optional
 
     def backs_page(self, n: int) -> bool:
         """Whether page ``n`` (0-based) of the run has a backs page after it."""
