@@ -718,3 +718,31 @@ def test_a_landscape_page_keeps_its_title_and_footer_across_it(paper: str):
                 for band in (sheet.header, sheet.footer):
                     assert band is None or not band.rot, f"{folder.name} {paper} page {n + 1}: a turned band"
     assert seen  # the games print landscape pages: the test looks at some
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_a_map_that_is_not_cut_gets_no_cut_line_bleed_or_crop_marks(bleed: float):
+    """``cut: false`` (a setup diagram read where it lies): no cut line round it, no bleed past its
+    edge and no crop marks, with or without --bleed; the pieces cut on the same pages keep theirs."""
+    game = load_game(Path("content/berrymandering"))
+    doc = impose_game(game, Options(bleed=bleed * MM))
+    maps = [s for s in doc.sheets if any(p.component.kind_name == "gridmap" for p in s.placements)]
+    assert maps
+    for sheet in maps:
+        diagrams = [p for p in sheet.placements if p.component.kind_name == "gridmap"]
+        for p in diagrams:
+            assert (p.ink.x, p.ink.y, p.ink.w, p.ink.h) == pytest.approx((p.box.x, p.box.y, p.box.w, p.box.h))
+            grown = replace(p.box, x=p.box.x - 8 * MM, y=p.box.y - 8 * MM, w=p.box.w + 16 * MM,
+                            h=p.box.h + 16 * MM)
+            others = [q.box for q in sheet.placements if q.component.kind_name != "gridmap"]
+            for m in sheet.marks:
+                if m.kind in ("crop", "outline", "cut") and not any(b.overlaps(grown) for b in others):
+                    xs, ys = zip(*m.points) if m.points else ((), ())
+                    assert not (xs and Box(min(xs), min(ys), max(xs) - min(xs) + 0.01,
+                                           max(ys) - min(ys) + 0.01).overlaps(grown)), (sheet.title, m.kind)
+    board = next(s for s in maps if any(p.component.name.startswith("player-board") for p in s.placements))
+    assert any(m.kind in ("crop", "outline", "cut") for m in board.marks)
+    game.components["map-ohio"] = replace(game.components["map-ohio"], cut=True)
+    cut = impose_game(game, Options(bleed=bleed * MM))
+    ohio = next(p for s in cut.sheets for p in s.placements if p.component.name == "map-ohio")
+    assert bleed == 0 or ohio.ink.w > ohio.box.w  # cut out, it bleeds again

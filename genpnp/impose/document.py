@@ -232,7 +232,7 @@ def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
     rotatable = bool(getattr(comp, "rotatable", True))
     return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
             rotatable, round(getattr(comp, "gutter", 0.0), 2), bool(getattr(comp, "apart", False)),
-            fits_page(p.w, p.h, options, rotatable))
+            bool(getattr(comp, "cut", True)), fits_page(p.w, p.h, options, rotatable))
 
 
 def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> bool:

@@ -65,8 +65,15 @@ class PieceSet:
 
     def spacing(self, options: Options) -> grid.Spacing:
         """How far apart these pieces lie in a build with ``options``."""
+        if not self.cut:  # read where they lie: no bleed around them
+            options = replace(options, bleed=0.0)
         return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0),
                                 self.apart)
+
+    @property
+    def cut(self) -> bool:
+        """Whether these pieces are cut out (``cut: false``: a sheet read where it lies)."""
+        return bool(getattr(self.segments[0].comp, "cut", True))
 
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
@@ -347,6 +354,8 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
     sheet.placements.extend(placed)
     sheet.marks.extend(folds)
     sample = pieces[0][1]
+    if not getattr(pieces[0][0], "cut", True):
+        return  # read where it lies: no cut line, no crop marks
     if g.bleed:
         if sample.shape in ("circle", "hex", "net"):  # cut along their outlines: no crop marks
             sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))
