@@ -746,3 +746,35 @@ def test_a_map_that_is_not_cut_gets_no_cut_line_bleed_or_crop_marks(bleed: float
     cut = impose_game(game, Options(bleed=bleed * MM))
     ohio = next(p for s in cut.sheets for p in s.placements if p.component.name == "map-ohio")
     assert bleed == 0 or ohio.ink.w > ohio.box.w  # cut out, it bleeds again
+
+
+def test_a_sections_title_on_a_shared_page_is_set_in_the_sheet_titles_face():
+    """The label over a section that fills another's page is a title: in the face of the sheet titles
+    (the game's title style), never wider than the room the imposition measured for it."""
+    from genpnp.core import fonts
+    from genpnp.render.look import title_look
+    from genpnp.render.recorder import RecordingSurface
+    from genpnp.render.sheet import draw_sheet
+
+    class Texts(RecordingSurface):
+        def __init__(self) -> None:
+            super().__init__({})
+            self.texts: list[tuple[str, str, float]] = []
+
+        def text(self, x, y, text, font, size, color, align="left") -> None:
+            self.texts.append((text, font, size))
+            super().text(x, y, text, font, size, color, align)
+
+    doc = impose_game(load_game(Path("content/berrymandering")), Options())
+    number, sheet = next((n, s) for n, s in enumerate(doc.sheets, start=1)
+                         if any(label.text == "Optional layouts" for label in s.labels))
+    label = next(label for label in sheet.labels if label.text == "Optional layouts")
+    assert label.heading
+    surface = Texts()
+    draw_sheet(surface, doc, sheet, number, len(doc.sheets))
+    font = title_look(doc)[0]
+    assert font != fonts.BOLD  # the game has a title face of its own
+    drawn = [(f, size) for text, f, size in surface.texts if text == "Optional layouts"]
+    assert [f for f, _ in drawn] == [font]
+    room = fonts.text_width(label.text, fonts.BOLD, label.size)
+    assert fonts.text_width(label.text, font, drawn[0][1]) <= room + 0.01
