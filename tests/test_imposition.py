@@ -778,3 +778,23 @@ def test_a_sections_title_on_a_shared_page_is_set_in_the_sheet_titles_face():
     assert [f for f, _ in drawn] == [font]
     room = fonts.text_width(label.text, fonts.BOLD, label.size)
     assert fonts.text_width(label.text, font, drawn[0][1]) <= room + 0.01
+
+
+def test_a_long_group_is_one_line_of_the_contents_with_its_members_bookmarked_under_it():
+    """A sheet: group of more than GROUP_LINES members is listed once in the contents, with the range
+    of its pages; the PDF's bookmarks keep each member, a level under the group's."""
+    from genpnp.impose.document import GROUP_LINES
+
+    game = load_game(Path("content/berrymandering"))
+    layouts = [c for c in game.ordered() if c.sheet == "Optional layouts"]
+    assert len(layouts) > GROUP_LINES
+    doc = impose_game(game, Options())
+    titles = [title for title, _ in doc.contents]
+    assert titles.count("Optional layouts") == 1 and not any(c.label in titles for c in layouts)
+    first = dict(doc.contents)["Optional layouts"]
+    assert doc.last_pages["Optional layouts"] == len(doc.sheets) > first
+    at = next(n for n, (depth, title, _) in enumerate(doc.outline) if depth == 0 and title == "Optional layouts")
+    under = [(depth, title) for depth, title, _ in doc.outline[at + 1:at + 1 + len(layouts)]]
+    assert under == [(1, c.label) for c in layouts] or sorted(under) == sorted((1, c.label) for c in layouts)
+    board = [c for c in game.ordered() if c.sheet == "Optional player board"]
+    assert 1 < len(board) <= GROUP_LINES and all(c.label in titles for c in board)  # a short group: each listed

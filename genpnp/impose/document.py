@@ -72,6 +72,7 @@ def impose_game(game: Any, options: Options) -> Document:
     body = _Body(options)
     chosen = [c for c in game.ordered() if not options.components or c.name in options.components]
     sections = _sections(chosen, frame, options)
+    listed: dict[str, str] = {}  # a long sheet: group's members -> the group, its one line of the contents
     for n, section in enumerate(sections):
         if isinstance(section, PieceSet):
             following = sections[n + 1] if n + 1 < len(sections) else None
@@ -81,6 +82,8 @@ def impose_game(game: Any, options: Options) -> Document:
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
+            if len(group) > GROUP_LINES:
+                listed.update({seg.label: comp.sheet for m in members for seg in m.segments})
             for n_member, member in enumerate(members):
                 member.title = comp.sheet
                 member.continues = n_member > 0  # a page a later member starts continues the group's title
@@ -115,23 +118,31 @@ def impose_game(game: Any, options: Options) -> Document:
     doc.scale_pages = frozenset({1, first_cut} - {0})
     doc.calibration = next((n + 1 for n, e in enumerate(entries) if e.role == "calibration"), 0)
     seen: set[str] = set()
-    for title, first in body.starts:  # a section split over pages is listed where it starts
+    for title, first in sorted(body.starts, key=lambda s: where.get(id(s[1]), 0)):  # a section split over
+        title = listed.get(title, title)  # pages is listed where it starts; a long group once, where it starts
         if id(first) in where and title not in seen:
             seen.add(title)
             doc.contents.append((title, where[id(first)]))
     doc.contents.sort(key=lambda entry: entry[1])  # in page order: a small section may fill an earlier page
     for title, entry in [*body.starts, *body.ends]:  # a section over several pages: the contents gives its range
         if id(entry) in where:
+            title = listed.get(title, title)
             doc.last_pages[title] = max(doc.last_pages.get(title, 0), where[id(entry)])
     doc.sheets = SheetList(entries)
-    doc.outline = _outline(doc, entries, body.starts, where)
+    doc.outline = _outline(doc, entries, body.starts, where, listed)
     return doc
 
 
+GROUP_LINES = 4  # a sheet: group of more members is one line of the contents (its members: bookmarks under it)
+
+
 def _outline(doc: Document, entries: list[Entry], starts: list[tuple[str, Entry]],
-             where: dict[int, int]) -> list[tuple[int, str, int]]:
+             where: dict[int, int], listed: dict[str, str] | None = None) -> list[tuple[int, str, int]]:
     """The PDF's bookmarks: the cover; each section where it starts, a text with its headings
-    under it, a section of several sheets with each sheet; the calibration sheet."""
+    under it, a section of several sheets with each sheet; a long group (``listed``: member -> group)
+    once, its members under it; the calibration sheet."""
+    listed = listed or {}
+    groups: set[str] = set()
     out: list[tuple[int, str, int]] = [(0, "Cover", 1)]
     firsts = sorted({where[id(e)] for _, e in starts if id(e) in where} | {doc.calibration} - {0})
     seen: set[str] = set()
@@ -143,6 +154,12 @@ def _outline(doc: Document, entries: list[Entry], starts: list[tuple[str, Entry]
     if doc.calibration:
         by_page.append((doc.calibration, len(by_page), "Duplex calibration", entries[doc.calibration - 1]))
     for page, _, title, first in sorted(by_page, key=lambda t: (t[0], t[1])):
+        if title in listed:
+            if listed[title] not in groups:
+                groups.add(listed[title])
+                out.append((0, listed[title], page))
+            out.append((1, title, page))
+            continue
         out.append((0, title, page))
         if isinstance(first, Sheet) and first.role == "text":
             out.extend(_headings(entries, first.section, where))
