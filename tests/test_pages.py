@@ -574,7 +574,7 @@ def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_pat
         assert result.exit_code == 0, result.output
         (pdf,) = out.glob("*.pdf")
         cover = PdfReader(str(pdf)).pages[0].extract_text()
-        assert ("Overbid penalty" in cover) == shown and ("A hand" in cover) == shown
+        assert ("Overbid penalty" in cover) == shown and ("Bidding" in cover) == shown
 
 
 @pytest.mark.parametrize("backs", ["fold", "duplex"])
