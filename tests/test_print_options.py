@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -417,8 +418,9 @@ def test_the_bleed_advice_says_what_each_piece_gets() -> None:
         flat = bleed_line(doc).startswith("Artwork runs 3.0 mm past the cut")
         assert flat == all(r >= 3 * MM - 0.05 * MM for _, r in piece_bleeds(doc))
     doc = impose_game(load_game(CONTENT / "berrymandering"), Options(paper=parse_paper("letter"), bleed=3 * MM))
-    close = [r for _, r in piece_bleeds(doc) if 0.05 * MM <= r < 2.95 * MM]
-    assert len(close) > 2 and "up to 3.0 mm past the cut, less between close pieces" in bleed_line(doc)
+    close = [r for _, r in piece_bleeds(doc) if 0.05 * MM <= r < 2.95 * MM]  # pieces a gutter apart get it all
+    assert bool(close) == ("up to 3.0 mm past the cut, less between close pieces" in bleed_line(doc))
+    assert "none on a cut line two pieces share" in bleed_line(doc)  # its tiles share cut lines
     doc = impose_game(load_game(CONTENT / "mapmaker"), Options(paper=parse_paper("letter"), bleed=3 * MM,
                                                              components=("aidcards",)))
     assert "none on a cut line" in bleed_line(doc)  # the aids share their cut lines, as on the full build
@@ -445,3 +447,41 @@ def test_a_board_parts_assembly_steps_read_at_8_pt_and_whole() -> None:
                 assert all(i.size >= STEPS_LEAST_PT for i in words), (name, paper, n)
                 seen += 1
     assert seen >= 4
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_join_targets_keep_clear_of_a_track_boards_spaces(paper: str):
+    """Issue 29: a half target on a join never sits on a track space (its words, its arrow): each target
+    moves along its seam off the spaces the board names to keep clear, and its partner across the join
+    moves with it (the same board point)."""
+    from genpnp.impose.poster import ALIGN_CLEAR, ALIGN_R
+
+    game = load_game(CONTENT / "redistrict")
+    board = game.components["board"]
+    doc = impose_game(game, Options(paper=parse_paper(paper), components=("board",)))
+    posters = [s for s in doc.sheets if s.role == "poster"]
+    assert len(posters) >= 2
+    points: dict[tuple, int] = {}
+    for s in posters:
+        (p,) = s.placements
+        for mark in s.marks:
+            if mark.kind != "align":
+                continue
+            (x, y), = mark.points
+            bx, by = x - p.box.x + p.window.x, y - p.box.y + p.window.y
+            for sx, sy, sw, sh in board.keep_clear():
+                gap = math.hypot(max(sx - bx, 0.0, bx - sx - sw), max(sy - by, 0.0, by - sy - sh))
+                assert gap >= ALIGN_R + ALIGN_CLEAR - 0.01, (s.title, bx / MM, by / MM)
+            key = (round(bx, 1), round(by, 1))
+            points[key] = points.get(key, 0) + 1
+    assert points and all(n == 2 for n in points.values()), points
+
+
+def test_a_target_stays_at_its_end_where_nothing_is_to_keep_clear():
+    from genpnp.impose.poster import ALIGN_INSET, align_points
+
+    box, window = Box(0, 0, 100 * MM, 200 * MM), Box(50 * MM, 0, 100 * MM, 200 * MM)
+    assert align_points(box, "left", 10 * MM) == align_points(box, "left", 10 * MM, window, ())
+    ends = align_points(box, "left", 10 * MM, window, [(0.0, 0.0, 300 * MM, 16 * MM)])  # a band along the foot
+    assert ends[1] == (0, 200 * MM - ALIGN_INSET)  # the top end had nothing to clear
+    assert ends[0][1] >= 16 * MM + 2.2 * MM  # the foot's target moved up, off the band

@@ -173,3 +173,30 @@ def test_a_lead_in_stands_in_the_column_of_what_it_opens(after: str) -> None:
             elif spot["numbers"] != start:
                 moved += 1  # without the colon the paragraph may end a column: the lead-in rule was needed
     assert moved
+
+
+def test_a_heading_goes_with_the_lead_in_that_follows_it() -> None:
+    """A heading whose section opens with a lead-in ("... all of these hold:") and its list never ends a
+    column alone: wherever the filler before it ends, the heading stands in the column of its lead-in."""
+    from genpnp.content.markdown import Block
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import GAP, layout_blocks
+
+    area = Box(0, 0, 300, 200)
+    col_w = (area.w - GAP) / 2
+    checked = 0
+    for filler in range(0, 60):
+        blocks = (*(Block("para", "filler " * (3 + filler % 7), line=n + 1) for n in range(filler // 7 + 3)),
+                  Block("heading", "Zheading", level=2, line=70),
+                  Block("para", "You may make one on your turn, when you can pay for it, only if all of "
+                                "these hold:", line=80),
+                  Block("bullet", "Zrow first item", line=90), Block("bullet", "second item", line=91))
+        pages = layout_blocks(blocks, fonts.DEFAULT, SIZE, area, 2)
+        spot: dict[str, tuple] = {}
+        for n, page in enumerate(pages):
+            for op in page:
+                if op[0] == "text" and op[3] in ("Zheading", "You", "Zrow"):
+                    spot.setdefault(op[3], (n, op[1] >= area.x + col_w))
+        assert spot["Zheading"] == spot["You"] == spot["Zrow"], filler
+        checked += spot["Zheading"] != (0, False)
+    assert checked  # some fillers pushed the section on

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from genpnp.core.i18n import tr
 from genpnp.core.records import dataclass
@@ -50,8 +51,10 @@ def tile_placement(component, piece, tile: Tile, area: Box) -> tuple[Placement, 
     return Placement(component, piece, "front", box, 0, 0.0, win), box
 
 
-def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVERLAP, area: Box | None = None):
-    """Glue strips, trim lines and alignment marks of one tile.
+def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVERLAP, area: Box | None = None,
+               keep_clear: Sequence[tuple[float, float, float, float]] = ()):
+    """Glue strips, trim lines and alignment marks of one tile (targets clear of the ``keep_clear`` boxes
+    of the piece: :func:`align_points`).
 
     The page to the right (or below) is trimmed along its edge that meets the earlier page and
     laid over that page's glue strip, its edge on the strip's inner line ("edge" mark). Alignment
@@ -67,12 +70,12 @@ def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVER
         strip = Box(box.x2 - overlap, box.y, overlap, box.h)
         glue.append(strip)
         marks.append(Mark("edge", ((strip.x, box.y), (strip.x, box.y2))))
-        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "right", overlap))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "right", overlap, tile.window, keep_clear))
     if tile.row < rows - 1:  # glue strip on the bottom edge
         strip = Box(box.x, box.y, box.w, overlap)
         glue.append(strip)
         marks.append(Mark("edge", ((box.x, strip.y2), (box.x2, strip.y2))))
-        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "bottom", overlap))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "bottom", overlap, tile.window, keep_clear))
     room = area or box.grow(3 * MM)  # the trim lines run past the part, as far as the pieces' area allows
 
     def past(lo: float, hi: float, lo_limit: float, hi_limit: float) -> tuple[float, float]:
@@ -81,11 +84,11 @@ def join_marks(tile: Tile, cols: int, rows: int, box: Box, overlap: float = OVER
     if tile.col > 0:  # trim along the left edge, with the partners of the left part's targets
         y1, y2 = past(box.y, box.y2, room.y, room.y2)
         marks.append(Mark("trim", ((box.x, y1), (box.x, y2))))
-        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "left", overlap))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "left", overlap, tile.window, keep_clear))
     if tile.row > 0:  # trim along the top edge, with the partners of the upper part's targets
         x1, x2 = past(box.x, box.x2, room.x, room.x2)
         marks.append(Mark("trim", ((x1, box.y2), (x2, box.y2))))
-        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "top", overlap))
+        marks.extend(Mark("align", (pt,)) for pt in align_points(box, "top", overlap, tile.window, keep_clear))
     return marks, glue
 
 
@@ -119,14 +122,48 @@ def part_label(tile: Tile, box: Box, area: Box, name: str) -> Label | None:
 
 
 ALIGN_INSET = 3.5 * MM  # a target's centre from the end of its join: in the margin most boards keep
+ALIGN_R = 2.2 * MM  # a target's reach from its centre (its cross arms)
+ALIGN_CLEAR = 0.5 * MM  # between a target and what the piece prints under it
 
 
-def align_points(box: Box, side: str, overlap: float) -> list[tuple[float, float]]:
+def align_points(box: Box, side: str, overlap: float, window: Box | None = None,
+                 keep_clear: Sequence[tuple[float, float, float, float]] = ()) -> list[tuple[float, float]]:
     """Where a join's targets sit on a part: on its seam (the edge line of a glue strip on the right or
     bottom, the trimmed edge on the left or top), near both ends. Parts of one row or column share
-    their height or width, so the targets of the two sides of a join meet at the same board points."""
+    their height or width, so the targets of the two sides of a join meet at the same board points.
+
+    A target would hide what it covers (a track space's words, its arrow): where the piece names boxes
+    to keep clear (``keep_clear``, piece points, y up; ``window`` the part of the piece on this page),
+    each target moves from its end along the seam to the nearest spot whose target clears them all,
+    looked for as far as the seam's middle (else it stays at the end). Both parts of a join look along
+    the same board line, so their halves still meet."""
     if side in ("left", "right"):
         x = box.x if side == "left" else box.x2 - overlap
-        return [(x, box.y + ALIGN_INSET), (x, box.y2 - ALIGN_INSET)]
-    y = box.y2 if side == "top" else box.y + overlap
-    return [(box.x + ALIGN_INSET, y), (box.x2 - ALIGN_INSET, y)]
+        along = [(x, y) for y in (box.y + ALIGN_INSET, box.y2 - ALIGN_INSET)]
+    else:
+        y = box.y2 if side == "top" else box.y + overlap
+        along = [(x, y) for x in (box.x + ALIGN_INSET, box.x2 - ALIGN_INSET)]
+    if window is None or not keep_clear:
+        return along
+    dx, dy = window.x - box.x, window.y - box.y  # page point + (dx, dy) = piece point
+    reach = ALIGN_R + ALIGN_CLEAR
+
+    def clear(px: float, py: float) -> bool:
+        return all(max(bx - px, 0.0, px - bx - bw) ** 2 + max(by - py, 0.0, py - by - bh) ** 2 >= reach ** 2
+                   for bx, by, bw, bh in keep_clear)
+
+    out = []
+    vertical = side in ("left", "right")
+    mid = (box.y + box.y2) / 2 if vertical else (box.x + box.x2) / 2
+    for px, py in along:
+        start = py if vertical else px
+        step = 0.25 * MM * (1 if start < mid else -1)
+        pos, found = start, start
+        while (pos - mid) * (start - mid) > 0:
+            qx, qy = (px, pos) if vertical else (pos, py)
+            if clear(qx + dx, qy + dy):
+                found = pos
+                break
+            pos += step
+        out.append((px, found) if vertical else (found, py))
+    return out

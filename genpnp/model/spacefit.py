@@ -127,23 +127,43 @@ def _candidates(outline: tuple) -> list[tuple[float, float]]:
     return pts
 
 
+def below_limit(space: Space, below: tuple, gap: float) -> float:
+    """How high a piece's top edge may reach on the space when it lies below the marks named in
+    ``below`` (``gap`` clear of the lowest of them); no limit when the space prints none of them."""
+    lows = [m.geometry[1] - m.geometry[2] if m.shape == "circle" else min(m.geometry[1], m.geometry[3])
+            for m in space.marks if m.name in below]
+    return min(lows) - gap if lows else math.inf
+
+
+def _fits_at(x: float, y: float, shape: str, w: float, h: float, gap: float, planes: list,
+             marks: list[Mark], top: float) -> bool:
+    """Whether the piece centred at (x, y) fits clear of the edge and marks, its top edge no higher than
+    ``top`` (a rectangle either way round)."""
+    if shape == "circle":
+        need = max(w, h) / 2
+        return y + need <= top and _circle_clearance(x, y, planes, marks) >= need + gap
+    return ((y + h / 2 <= top and _rect_fits(x, y, w, h, gap, planes, marks))
+            or (y + w / 2 <= top and _rect_fits(x, y, h, w, gap, planes, marks)))
+
+
 def clear_spot(space: Space, shape: str, w: float, h: float, gap: float,
-               covers: tuple = ()) -> tuple[float, float] | None:
+               covers: tuple = (), below: tuple = ()) -> tuple[float, float] | None:
     """The centre of the spot nearest the space's centre where a piece (a circle w across, or a w x h
-    rectangle) lies clear of the space's edge and marks; None when there is none."""
+    rectangle) lies clear of the space's edge and marks (and wholly below the marks named in ``below``);
+    None when there is none."""
     marks = [m for m in space.marks if m.name not in covers]
     planes = _half_planes(space.outline)
+    top = below_limit(space, below, gap)
     for x, y in _candidates(space.outline):
-        if shape == "circle":
-            if _circle_clearance(x, y, planes, marks) >= max(w, h) / 2 + gap:
-                return x, y
-        elif _rect_fits(x, y, w, h, gap, planes, marks) or _rect_fits(x, y, h, w, gap, planes, marks):
+        if _fits_at(x, y, shape, w, h, gap, planes, marks, top):
             return x, y
     return None
 
 
-def room_for(space: Space, shape: str, w: float, h: float, gap: float, covers: tuple = ()) -> bool:
-    """Whether a piece (a circle w across, or a w x h rectangle) fits the space clear of its marks: at one
+def room_for(space: Space, shape: str, w: float, h: float, gap: float, covers: tuple = (),
+             below: tuple = ()) -> bool:
+    """Whether a piece (a circle w across, or a w x h rectangle) fits the space clear of its marks (and
+    wholly below the marks named in ``below``, y up): at one
     of the candidate points, tried block by block (:func:`_blocks`). A rectangle that
     fits at a point leaves a circle of its shorter half-side (and the gap) clear there, so blocks without
     that much room are passed over for rectangles too."""
@@ -154,29 +174,33 @@ def room_for(space: Space, shape: str, w: float, h: float, gap: float, covers: t
     # nor a dot of no size, which a rectangle may touch)
     bound_planes = planes if shape == "circle" else [pl for pl in planes if pl[0] or pl[1]]
     bound_marks = marks if shape == "circle" else [m for m in marks if m.shape != "circle" or m.geometry[2] > 0]
+    top = below_limit(space, below, gap)
     for bx, by, reach, ri, rj, x0, y0, step in _blocks(space.outline):
         if _circle_clearance(bx, by, bound_planes, bound_marks) + reach < need:
             continue
         for x, y in ((x0 + i * step, y0 + j * step) for i in ri for j in rj):
-            if shape == "circle":
-                if _circle_clearance(x, y, planes, marks) >= need:
-                    return True
-            elif _rect_fits(x, y, w, h, gap, planes, marks) or _rect_fits(x, y, h, w, gap, planes, marks):
+            if _fits_at(x, y, shape, w, h, gap, planes, marks, top):
                 return True
     return False
 
 
-def largest_round(space: Space, gap: float, covers: tuple = ()) -> float:
-    """The diameter of the largest round piece the space takes clear of its marks (the largest clearance
-    over the candidate points; a block whose bound cannot beat the best so far is passed over)."""
+def largest_round(space: Space, gap: float, covers: tuple = (), below: tuple = ()) -> float:
+    """The diameter of the largest round piece the space takes clear of its marks (and below the marks
+    named in ``below``): the largest clearance over the candidate points; a block whose bound cannot beat
+    the best so far is passed over."""
     marks = [m for m in space.marks if m.name not in covers]
     planes = _half_planes(space.outline)
-    bounded = [(_circle_clearance(bx, by, planes, marks) + reach, ri, rj, x0, y0, step)
+    top = below_limit(space, below, 0.0)
+
+    def room(x: float, y: float) -> float:
+        return min(_circle_clearance(x, y, planes, marks), top - y + gap)
+
+    bounded = [(room(bx, by) + reach, ri, rj, x0, y0, step)
                for bx, by, reach, ri, rj, x0, y0, step in _blocks(space.outline)]
     bounded.sort(key=lambda b: -b[0])
     best = -math.inf
     for bound, ri, rj, x0, y0, step in bounded:
         if bound < best:
             break
-        best = max(best, max(_circle_clearance(x0 + i * step, y0 + j * step, planes, marks) for i in ri for j in rj))
+        best = max(best, max(room(x0 + i * step, y0 + j * step) for i in ri for j in rj))
     return 2 * max(best - gap, 0.0)

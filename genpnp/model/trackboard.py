@@ -181,6 +181,11 @@ class TrackBoard(Component):
     def piece_count(self) -> int:
         return self.copies
 
+    def keep_clear(self) -> list[tuple[float, float, float, float]]:
+        """Where the board prints what a join's alignment targets must not cover: its track spaces (their
+        words and arrows), as (x, y, w, h) boxes in the board's points, y up."""
+        return [tuple(space.box) for space in self.laid_out]
+
 
 def _resolve(style: SpaceStyle, fields: dict, loc: Loc, box: Box, side: str, ctx: Ctx) -> Any:
     used: set[str] = set()

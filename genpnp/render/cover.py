@@ -112,8 +112,9 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
             into.append((key, [page]))
     lines: list[str] = []
     if cal:
-        lines.append(tr("The calibration sheet first: print {pages} alone, double-sided, flipping on the {flip} "
-                        "edge, and follow the steps on it.", pages=page_range(min(cal), max(cal)), flip=flip))
+        lines.append(tr("The calibration sheet first, though it comes after the sheets with backs (they stay one "
+                        "job): print {pages} alone, double-sided, flipping on the {flip} edge, and follow the steps "
+                        "on it.", pages=page_range(min(cal), max(cal)), flip=flip))
     for (two, card), pages in jobs:
         whole = len(jobs) == 1 and not cal and not extra
         on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
@@ -204,6 +205,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                        "back, then cut or trim the pair to its outline",
                        names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+        on_card = [p.component for n in stock for p in doc.sheets[n - 1].placements]
+        if o.backs == "fold" and any(getattr(c, "stock", "paper") == "card" and getattr(c, "back", "")
+                                     and getattr(c, "fold", True) for c in on_card):
+            lines.append(tr("Card stock folds cleanly only where it is scored: before folding a pair printed on card, "
+                            "run an empty ballpoint pen along a ruler on its fold line."))
     blank = blank_backed(doc)
     if blank:
         lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
@@ -447,6 +453,12 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
             surface.rect(panel.x + n * part, panel.y, part, 1.6 * MM, fill=colour)
     else:  # a thin rule under the title and the pieces
         surface.line(panel.x, panel.y, panel.x2, panel.y, SOFT, 0.8)
+    hero = _hero(doc)
+    if hero is not None:  # the board leads, as tall as the panel, at its right; the title and pieces beside it
+        comp, piece, face = hero
+        hs = min((panel.h - 10 * MM) / piece.h, w * HERO_MOST / piece.w)
+        _cover_piece(surface, comp, piece, face, x + w - piece.w * hs / 2, panel.y + panel.h / 2 + 1 * MM, hs, 0.0)
+        w -= piece.w * hs + 6 * MM
     title_font = look.display
     size = 44.0
     while size > 14 and surface.text_width(meta.name, title_font, size) > w:
@@ -460,17 +472,35 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
         y -= 3 * MM
         surface.text(x, y, tr("by {names}", names=names), look.italic, 12, INK, "left")
     y -= 6.5 * MM
-    surface.text(x, y, play_line(meta), look.bold, 11, INK, "left")
+    play = play_line(meta)
+    surface.text(x, y, play, look.bold, 11, INK, "left")
     edition = tr("Print-and-play edition · version {version}", version=meta.version)
-    surface.text(x + w, y, edition, look.regular, 9, SOFT, "right")
+    if surface.text_width(play, look.bold, 11) + 4 * MM + surface.text_width(edition, look.regular, 9) > w:
+        y -= 4.5 * MM  # too narrow beside the board for both on one line: the edition under the play line
+        surface.text(x, y, edition, look.regular, 9, SOFT, "left")
+    else:
+        surface.text(x + w, y, edition, look.regular, 9, SOFT, "right")
     foot = panel.y + 5 * MM
     row = Box(x, foot, w, y - 6 * MM - foot)
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
         tag("cover-pieces")
-    _pieces_row(surface, doc, row)
+    if getattr(doc.game, "cover_figure", None) is not None and not doc.options.components:
+        _cover_figure(surface, doc.game.cover_figure, row, look.regular)
+    else:
+        _pieces_row(surface, doc, row)
     if tag is not None:
         tag("page")
+
+
+def _cover_figure(surface: Any, fig: Any, row: Box, font: str) -> None:
+    """game.yaml's cover figure (a board with a game in progress), as large as the row allows (never above
+    its true size), centred in it."""
+    from genpnp.render.figure import draw_figure
+
+    fw, fh = fig.size
+    scale = min(row.w * 0.94 / fw, row.h / fh, 1.0)
+    draw_figure(surface, fig, row.x + (row.w - fw * scale) / 2, row.y + (row.h - fh * scale) / 2, scale, font)
 
 
 def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
@@ -513,17 +543,19 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     """The cover's pieces. In colour one to three rows at one scale (sizes kept relative, small pieces up
     to ``COLOUR_MOST``; where that scale would fall under ``RELATIVE_LEAST``, each piece at its own scale as
     in bw), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
-    size, one row at true size (smaller only where the row is too short), straight."""
-    from genpnp.impose.sheet import Placement
-    from genpnp.render.faces import draw_placement
-    from genpnp.render.shapes import outline
-
+    size, one row at true size (smaller only where the row is too short), straight. A board the cover
+    names (a piece over ``HERO_FROM``) leads: as tall as the row, at its left, the others beside it."""
     every = cover_pieces(doc.game)
     if doc.options.components:  # a build of some components shows only pieces it prints
         every = [triple for triple in every if triple[0].name in doc.options.components]
     if not every:
         return
     gap = 6 * MM
+    hero = _hero(doc)  # drawn beside the title (_panel)
+    if hero is not None:
+        every = [t for t in every if (t[0].name, t[1].index, t[2]) != (hero[0].name, hero[1].index, hero[2])]
+    if not every:
+        return
     if doc.options.ink == "color":
         # the most pieces that fit at a third of their size or more, at one scale (sizes kept relative)
         options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap, COLOUR_MOST))
@@ -562,18 +594,46 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
         for i in members:
             comp, piece, face = pairs[i]
             s = scales[i]
-            sw, sh = piece.w * s, piece.h * s
-            surface.save()
-            surface.translate(cx + sw / 2, cy)
-            surface.rotate(TILT[i % len(TILT)] if len(pairs) > 1 and tilt else 0.0)
-            surface.translate(-sw / 2, -sh / 2)
-            surface.scale(s, s)
-            shadow = outline(piece.shape, 0.9 * MM / s, -0.9 * MM / s, piece.w, piece.h, piece.radius)
-            surface.path(shadow, fill=SHADOW)
-            draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
-            surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
-            surface.restore()
+            sw = piece.w * s
+            _cover_piece(surface, comp, piece, face, cx + sw / 2, cy, s,
+                         TILT[i % len(TILT)] if len(pairs) > 1 and tilt else 0.0)
             cx += sw + gap
+
+
+HERO_FROM = 100 * MM  # a piece the cover names that is larger than this (a board) leads the cover's picture
+HERO_MOST = 0.5  # of the panel's width, at most
+
+
+def _hero(doc: Any) -> tuple[Any, Any, str] | None:
+    """The board the cover names (its first piece larger than ``HERO_FROM``): drawn large at the right
+    of the cover's panel, beside the title, the other pieces under the title."""
+    if not getattr(doc.game.meta, "cover", ()):
+        return None
+    every = cover_pieces(doc.game)
+    if doc.options.components:
+        every = [t for t in every if t[0].name in doc.options.components]
+    return next((t for t in every if max(t[1].w, t[1].h) > HERO_FROM), None)
+
+
+def _cover_piece(surface: Any, comp: Any, piece: Any, face: str, cx: float, cy: float, s: float,
+                 tilt: float) -> None:
+    """One piece on the cover, centred at (cx, cy), drawn at scale ``s`` and turned ``tilt`` degrees, on a
+    light drop shadow."""
+    from genpnp.impose.sheet import Placement
+    from genpnp.render.faces import draw_placement
+    from genpnp.render.shapes import outline
+
+    sw, sh = piece.w * s, piece.h * s
+    surface.save()
+    surface.translate(cx, cy)
+    surface.rotate(tilt)
+    surface.translate(-sw / 2, -sh / 2)
+    surface.scale(s, s)
+    shadow = outline(piece.shape, 0.9 * MM / s, -0.9 * MM / s, piece.w, piece.h, piece.radius)
+    surface.path(shadow, fill=SHADOW)
+    draw_placement(surface, Placement(comp, piece, face, Box(0, 0, piece.w, piece.h)))
+    surface.path(outline(piece.shape, 0, 0, piece.w, piece.h, piece.radius), stroke=SOFT, width=0.4 / s)
+    surface.restore()
 
 
 def _shrink(piece: Any, room: float) -> float:
@@ -746,15 +806,9 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Lo
 
 
 def _sample(surface: Any, kind: str, x: float, y: float) -> None:
-    if kind == "cut":  # exactly as printed: a thin dark line on a white halo, between two pieces and around them
-        piece = Box(x, y - 1.6 * MM, 12 * MM, 3.2 * MM)
-        surface.rect(piece.x, piece.y, piece.w, piece.h, fill=Color(0.62, 0.62, 0.62))
-        lines = ((piece.x, piece.y, piece.x2, piece.y), (piece.x, piece.y2, piece.x2, piece.y2),
-                 (piece.x, piece.y, piece.x, piece.y2), (piece.x2, piece.y, piece.x2, piece.y2),
-                 (x + 6 * MM, piece.y, x + 6 * MM, piece.y2))
-        for x1, y1, x2, y2 in lines:
-            surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
-            surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
+    if kind == "cut":  # a line as the sheets print it: thin and dark on its white halo, as long as the fold's
+        surface.line(x, y, x + 12 * MM, y, CUT_HALO, HALO_WIDTH)
+        surface.line(x, y, x + 12 * MM, y, CUT, CUT_WIDTH)
     elif kind == "fold":
         surface.line(x, y, x + 12 * MM, y, FOLD, 0.8, FOLD_DASH)
     elif kind == "crop":

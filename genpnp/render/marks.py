@@ -9,6 +9,7 @@ from typing import Any
 from genpnp.core.color import Color
 from genpnp.core.i18n import tr
 from genpnp.core.units import MM
+from genpnp.impose.poster import ALIGN_R
 from genpnp.impose.sheet import Box, Mark
 from genpnp.render.shapes import outline, pair_outline
 
@@ -60,7 +61,7 @@ def draw_mark(surface: Any, mark: Mark) -> None:
         surface.path(path, stroke=CUT, width=CUT_WIDTH)
 
 
-def draw_align(surface: Any, x: float, y: float, r: float = 2.2 * MM) -> None:
+def draw_align(surface: Any, x: float, y: float, r: float = ALIGN_R) -> None:
     surface.circle(x, y, r * 0.6, stroke=ALIGN, width=0.35)
     surface.line(x - r, y, x + r, y, ALIGN, 0.35)
     surface.line(x, y - r, x, y + r, ALIGN, 0.35)

@@ -39,8 +39,8 @@ def test_a_rectangle_may_lie_either_way_round() -> None:
 
 def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 8mm x 6mm\n    shape: rect\n    items:\n      - {party: red",
-                "    size: 8.5mm x 6mm\n    shape: rect\n    items:\n      - {party: red", unique=True)
+    line = edit(folder / "pieces.yaml", "    size: 8mm x 6mm\n    shape: rect\n    items:\n      - {party: red, word",
+                "    size: 8.5mm x 6mm\n    shape: rect\n    items:\n      - {party: red, word", unique=True)
     code, out = validate(folder)
     assert code == 1
     hit = re.search(rf"pieces\.yaml:{line}:\d+: ring-beside-dots: rings \(8\.5 mm x 6 mm\) do not fit (\d+) of the "
@@ -160,3 +160,34 @@ def test_a_space_name_the_board_lacks_is_named_with_the_ones_it_has(tmp_path: Pa
     assert code == 1
     assert re.search(r'game\.yaml:\d+:\d+: hotseat-marker-on-game-points: board has no space named Game point '
                      r'\(did you mean "Game points"\?\)', out), out
+
+
+def test_below_keeps_a_piece_wholly_under_the_named_marks() -> None:
+    """Rules that put a ring "below its dots": with ``below`` the piece's top edge stays under the lowest
+    of those marks (a gap clear); a space that prints none of them takes the piece anywhere."""
+    dot = Mark("dots", "circle", (15 * MM, 20 * MM, 2 * MM))  # y up: the dot's foot at 18 mm
+    cell = _square(30 * MM, dot)
+    assert room_for(cell, "circle", 12 * MM, 12 * MM, 0.5 * MM)
+    assert room_for(cell, "circle", 12 * MM, 12 * MM, 0.5 * MM, below=("dots",))  # 0.5 to 17.5 mm: 17 mm
+    assert not room_for(cell, "circle", 17.5 * MM, 17.5 * MM, 0.5 * MM, below=("dots",))
+    assert room_for(cell, "rect", 20 * MM, 6 * MM, 0.5 * MM, below=("dots",))
+    assert not room_for(cell, "rect", 20 * MM, 17.5 * MM, 0.5 * MM, below=("dots",))
+    assert room_for(_square(30 * MM), "circle", 25 * MM, 25 * MM, 0.5 * MM, below=("dots",))
+    assert abs(largest_round(cell, 0.5 * MM, below=("dots",)) - 17 * MM) < 0.3 * MM
+
+
+def test_a_marker_that_fits_beside_the_dots_but_not_below_them_is_caught(tmp_path: Path) -> None:
+    """A round marker as wide as a county-named precinct's room fits there beside the dots, not below
+    them: the rule marker-beside-dots, which says below, names the marker's size line."""
+    folder = copy_game(tmp_path, "redistrict")
+    line = edit(folder / "pieces.yaml", "    size: 8mm x 6mm\n    shape: rect\n    items:\n      - {party: red, qty",
+                "    size: 7.8mm\n    shape: circle\n    items:\n      - {party: red, qty", unique=True)
+    code, out = validate(folder)
+    assert code == 1
+    assert re.search(rf"pieces\.yaml:{line}:\d+: marker-beside-dots: district-markers \(7\.8 mm across\) do not fit "
+                     r"39 of the 206 spaces of board\.inner .* below its dots", out), out
+    lax = edit(folder / "game.yaml", "onto: board.inner, below: dots}\n  - id: ring-count",
+               "onto: board.inner}\n  - id: ring-count", unique=True)
+    assert lax
+    code, out = validate(folder)
+    assert "marker-beside-dots" not in out, out  # anywhere in the hex, beside the dots, it fits
