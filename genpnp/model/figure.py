@@ -25,8 +25,8 @@ from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
 EDGE_STYLES = ("plain", "new", "bad")  # an edge piece: as the others, the one just placed, a wrong one
-CALLOUT_R = 0.22  # a callout disc's radius, as a share of its cell: its number reads beside the piece under it
-CALLOUT_AT = 0.24  # its centre's distance in from the cell's top left corner, as a share of the cell
+CALLOUT_R = 0.24  # a callout disc's radius, as a share of its cell
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 Point = tuple[float, float]
 
 
@@ -95,9 +95,13 @@ class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
     schema_name = "figure callout"
-    at: str = fld(Str(), doc="the cell (the disc sits in its corner); on a square grid a range (`A1:C3`): the disc "
-                  "fills that rectangle, centred, so it can be made larger than a cell", example="B2")
+    at: str = fld(Str(), doc="the cell (the disc is pinned on the corner `corner` names); on a square grid a "
+                  "range (`A1:C3`): the disc fills that rectangle, centred, so it can be made larger than a cell",
+                  example="B2")
     text: str = fld(Str(max_len=3), doc="what the disc shows (a number or a letter)", example="1")
+    corner: str = fld(Enum(*CORNERS), "top-left", "a single cell's corner the disc is pinned on, centred on the grid's "
+                      "crossing: clear of the middle of the piece on the cell, where its own marks are (choose a "
+                      "corner on the figure's edge to keep it off the neighbours too)")
     loc: Loc = Loc("<built-in>")
 
 
@@ -578,6 +582,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     drawn, labels, outlines, arrows, callouts, crosses = [], [], [], [], [], []
     shades: list[tuple[tuple[tuple[Point, ...], ...], str, tuple[tuple[float, float, float, float], ...]]] = []
     named: list[list[Point]] = []
+    discs: list[Point] = []  # the callouts' extents: kept in the window, even on a cell at its edge
     placed: list[FigPiece] = []  # an outline's pieces first: the figure's own pieces lie on top of them
     groups: dict[str, int] = {}  # a cut figure's cells (as written, upper case) -> the plain outline they are in
     styled: set[str] = set()  # a cut figure's cells in a good or bad outline: their pieces stay in their cells
@@ -680,8 +685,11 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if q is not None:
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
-            callouts.append((x0 + (x1 - x0) * CALLOUT_AT, y1 - (y1 - y0) * CALLOUT_AT,
-                             min(x1 - x0, y1 - y0) * CALLOUT_R, c.text))
+            r = min(x1 - x0, y1 - y0) * CALLOUT_R
+            cx = x1 if c.corner.endswith("right") else x0
+            cy = y0 if c.corner.startswith("bottom") else y1
+            callouts.append((cx, cy, r, c.text))
+            discs += [(cx - r * 1.15, cy - r * 1.15), (cx + r * 1.15, cy + r * 1.15)]  # the whole disc in view
     for ref in spec.crosses:
         q = poly(ref, spec.loc)
         if q is not None:
@@ -728,6 +736,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     labels = [(x, y - label_size * 1.15, text) for x, y, text in labels]  # under their groups
     if board is not None and cells.hexmap is None:  # a square board's coordinates, above and left of the view
         labels += _axes(cells, window_pts, label_size)
+    window_pts += discs
     for x, y, text in labels:
         half = len(text) * label_size * 0.35
         window_pts += [(x - half, y - label_size * 0.3), (x + half, y + label_size * 0.8)]

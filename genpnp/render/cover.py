@@ -205,6 +205,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                        "back, then cut or trim the pair to its outline",
                        names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+        on_card = [p.component for n in stock for p in doc.sheets[n - 1].placements]
+        if o.backs == "fold" and any(getattr(c, "stock", "paper") == "card" and getattr(c, "back", "")
+                                     and getattr(c, "fold", True) for c in on_card):
+            lines.append(tr("Card stock folds cleanly only where it is scored: before folding a pair printed on card, "
+                            "run an empty ballpoint pen along a ruler on its fold line."))
     blank = blank_backed(doc)
     if blank:
         lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
@@ -492,9 +497,22 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
         tag("cover-pieces")
-    _pieces_row(surface, doc, row)
+    if getattr(doc.game, "cover_figure", None) is not None and not doc.options.components:
+        _cover_figure(surface, doc.game.cover_figure, row, look.regular)
+    else:
+        _pieces_row(surface, doc, row)
     if tag is not None:
         tag("page")
+
+
+def _cover_figure(surface: Any, fig: Any, row: Box, font: str) -> None:
+    """game.yaml's cover figure (a board with a game in progress), as large as the row allows (never above
+    its true size), centred in it."""
+    from genpnp.render.figure import draw_figure
+
+    fw, fh = fig.size
+    scale = min(row.w * 0.94 / fw, row.h / fh, 1.0)
+    draw_figure(surface, fig, row.x + (row.w - fw * scale) / 2, row.y + (row.h - fh * scale) / 2, scale, font)
 
 
 def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
@@ -793,15 +811,9 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Lo
 
 
 def _sample(surface: Any, kind: str, x: float, y: float) -> None:
-    if kind == "cut":  # exactly as printed: a thin dark line on a white halo, between two pieces and around them
-        piece = Box(x, y - 1.6 * MM, 12 * MM, 3.2 * MM)
-        surface.rect(piece.x, piece.y, piece.w, piece.h, fill=Color(0.62, 0.62, 0.62))
-        lines = ((piece.x, piece.y, piece.x2, piece.y), (piece.x, piece.y2, piece.x2, piece.y2),
-                 (piece.x, piece.y, piece.x, piece.y2), (piece.x2, piece.y, piece.x2, piece.y2),
-                 (x + 6 * MM, piece.y, x + 6 * MM, piece.y2))
-        for x1, y1, x2, y2 in lines:
-            surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
-            surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
+    if kind == "cut":  # a line as the sheets print it: thin and dark on its white halo, as long as the fold's
+        surface.line(x, y, x + 12 * MM, y, CUT_HALO, HALO_WIDTH)
+        surface.line(x, y, x + 12 * MM, y, CUT, CUT_WIDTH)
     elif kind == "fold":
         surface.line(x, y, x + 12 * MM, y, FOLD, 0.8, FOLD_DASH)
     elif kind == "crop":
