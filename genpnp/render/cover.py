@@ -221,7 +221,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         names = tr(" and ").join(c.label for c in folding)
         lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
                         "face it meets.", names=names))
-    if shares_cut_lines(doc):
+    shared = shares_cut_lines(doc)
+    if shared == "columns":  # pieces wider than tall: columns one piece wide, never rows as thin as a piece
+        lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into columns, each "
+                        "long cut running from top to bottom, then each column across into pieces."))
+    elif shared:
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
                         "its rows, then each strip across into pieces."))
     optional = set(optional_pages(doc, roles))
@@ -310,17 +314,25 @@ def blank_backed(doc: Any, folded: bool = False) -> list[Any]:
     return blank
 
 
-def shares_cut_lines(doc: Any) -> bool:
-    """Whether a page of pieces holds square-cornered pieces butted edge to edge in rows (one cut
-    line between two pieces), so that cutting rows into strips first saves cuts."""
+def shares_cut_lines(doc: Any) -> str:
+    """How to cut the pages' blocks of square-cornered pieces butted edge to edge (one cut line between
+    two pieces): "rows" first, or "columns" first when the butted pieces are wider than tall (a column
+    one piece wide is easier to hold and cut across than a row as thin as a piece); "" if none."""
+    wide = tall = 0
     for sheet in doc.sheets:
         if sheet.role != "pieces":
             continue
-        edges = {(round(p.box.y, 1), round(p.box.x2, 1)) for p in sheet.placements if p.piece.shape == "rect"}
-        if any((round(p.box.y, 1), round(p.box.x, 1)) in edges for p in sheet.placements
-               if p.piece.shape == "rect"):
-            return True
-    return False
+        rects = [p for p in sheet.placements if p.piece.shape == "rect"]
+        edges = {(round(p.box.y, 1), round(p.box.x2, 1)) for p in rects}
+        for p in rects:
+            if (round(p.box.y, 1), round(p.box.x, 1)) in edges:
+                if p.box.w > p.box.h:
+                    wide += 1
+                else:
+                    tall += 1
+    if not (wide or tall):
+        return ""
+    return "columns" if wide > tall else "rows"
 
 
 def _two_sided(sheet: Any) -> bool:
