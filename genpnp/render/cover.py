@@ -419,17 +419,23 @@ def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
     p = frame.printable
     x, w = p.x + 6 * MM, p.w - 12 * MM
     look = cover_look(doc)
+    dense = False
     used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look)
+    if p.h - used - frame.scale - 8 * MM < PANEL:  # too much to say at the usual sizes: set it denser
+        dense = True
+        used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look, dense)
     room = p.h - used - frame.scale - 8 * MM  # the scale square and its label at the foot
     panel_h = max(PANEL, room)
     panel = Box(p.x, p.y2 - panel_h, p.w, panel_h)
     _panel(surface, doc, panel, x, w, look)
-    _text(surface, doc, frame, x, w, panel.y, look)
+    _text(surface, doc, frame, x, w, panel.y, look, dense)
 
 
-def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look) -> float:
+def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look,
+          dense: bool = False) -> float:
     """The cover below its picture (from ``top`` down): description, contents, credits, legend,
-    printing advice; returns where it ends."""
+    printing advice; returns where it ends. ``dense``: a long contents in three columns and the printing
+    steps at 9 pt, where the usual setting leaves the picture less than its least height."""
     meta = doc.game.meta
     y = top - 7 * MM
     if meta.description:
@@ -439,8 +445,8 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
             y -= 12.5
         y -= 3 * MM
     half = (w - 8 * MM) / 2
-    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns
-        y = _contents(surface, doc, x, y, w, look)
+    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns (dense: three)
+        y = _contents(surface, doc, x, y, w, look, 3 if dense else 2)
         y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w, look)
     else:
         y_left = _contents(surface, doc, x, y, half, look)
@@ -448,7 +454,7 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
         y = min(y_left, y_right)
     y = _legend(surface, doc, x, y, w, look)
     room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
-    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 10)  # steps read at a glance
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 9 if dense else 10)  # at a glance
 
 
 def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -> None:
@@ -687,10 +693,10 @@ def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: fl
     return y - 4 * MM
 
 
-def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:
+def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look, most: int = 2) -> float:
     y = _heading(surface, tr("Contents"), x, y, w, look)
     entries = contents_entries(doc)
-    columns = 2 if len(entries) > 14 else 1
+    columns = most if len(entries) > 14 else 1
     col_w = w / columns
     rows = -(-len(entries) // columns)
     for i, (title, page) in enumerate(entries):
