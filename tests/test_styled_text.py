@@ -179,6 +179,32 @@ def test_callout_and_example_boxes_take_the_games_box_styles():
     assert y < example_text[0][2] < y + h  # the text sits inside its box
 
 
+def test_bullets_in_a_box_are_paragraphs_of_their_own_set_closer_than_its_paragraphs():
+    from genpnp.content.markdown import parse
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import layout_blocks
+
+    blocks, problems = parse("> **Rulings**\n> - One\n> goes on.\n> - Two.\n>\n> After.\n", "rules.md")
+    assert not problems
+    assert [(b.kind, b.text) for b in blocks] == [("callout", "**Rulings**\n\u2022 One goes on.\n\u2022 Two.\nAfter.")]
+
+    class Look:
+        body_color = heading_color = None
+        boxes = {"callout": None}
+
+        def color(self, name):
+            raise ValueError(name)
+
+    (page,) = layout_blocks(tuple(blocks), "sans", 10.0, Box(0, 0, 300, 500), 1, Look())
+    ys = {op[3]: op[2] for op in page if op[0] == "text" and op[3] in ("Rulings", "\u2022", "After.")}
+    tops = sorted((op[2] for op in page if op[0] == "text" and op[3] == "\u2022"), reverse=True)
+    assert len(tops) == 2
+    bullet_gap = tops[0] - tops[1]
+    assert ys["Rulings"] - tops[0] > bullet_gap + 2  # a wider gap after a plain paragraph than between bullets
+    (box,) = [op for op in page if op[0] == "box"]
+    assert box[2] < ys["After."] < box[2] + box[4]  # the box's height counts the closer gaps: all inside
+
+
 def test_brackets_inside_a_field_or_piece_reference_are_not_tags():
     """`{piece:tiles[random=true]}` names a piece: its [random=true] is no style tag (a review found it printed raw)."""
     segments, problems = markup.parse("6 are {piece:tiles[random=true]} [red]Random[/] tiles", Resolver())

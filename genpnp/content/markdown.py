@@ -3,7 +3,8 @@
 Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` bullets, ``1. `` numbered
 items, ``**bold**`` and ``*italic*``, pipe tables, ``---`` for a page break, fenced
 ```` ```figure ```` blocks of YAML (a figure drawn from the game's pieces: genpnp/model/figure.py), and
-``> `` quoted lines for a callout box (``> [!EXAMPLE]`` as its first line: an example box).
+``> `` quoted lines for a callout box (``> [!EXAMPLE]`` as its first line: an example box; ``> - `` lines in
+it are bullets, each a paragraph of its own).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 from genpnp.core.errors import Loc, Problem
 from genpnp.core.records import dataclass
+
+BOX_BULLET = "\u2022 "  # begins a bullet paragraph inside a callout or example box
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,9 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
                     quote_kind = "example" if body.upper() == "[!EXAMPLE]" else "callout"
                     quote.append("")
                     continue
+            if body.startswith(("- ", "* ")):  # a bullet in a box: a paragraph of its own, marked
+                quote.extend(["\n", BOX_BULLET + body[2:].strip()])
+                continue
             quote.append(body if body else "\n")
             continue
         if quote:
