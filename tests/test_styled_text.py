@@ -210,3 +210,25 @@ def test_brackets_inside_a_field_or_piece_reference_are_not_tags():
     segments, problems = markup.parse("6 are {piece:tiles[random=true]} [red]Random[/] tiles", Resolver())
     assert "{piece:tiles[random=true]}" in "".join(text for text, _, _ in segments)
     assert all("random" not in message for _, message in problems)
+
+
+def test_a_text_can_depend_on_a_print_option_and_a_wrong_one_is_an_error_at_its_line():
+    from types import SimpleNamespace
+
+    from genpnp.content.markdown import parse, shown
+
+    text = ("Intro.\n\n<!-- if backs=duplex -->\nJust cut.\n\n- a bullet\n<!-- end -->\n"
+            "<!-- if backs=fold -->\nFold.\n<!-- end -->\nAfter.\n")
+    blocks, problems = parse(text, "rules.md")
+    assert not problems
+    duplex, fold = SimpleNamespace(backs="duplex", ink="color"), SimpleNamespace(backs="fold", ink="color")
+    assert [b.text for b in blocks if shown(b, duplex)] == ["Intro.", "Just cut.", "a bullet", "After."]
+    assert [b.text for b in blocks if shown(b, fold)] == ["Intro.", "Fold.", "After."]
+    _, problems = parse("A.\n<!-- if backz=duplex -->\nB.\n<!-- end -->\n<!-- if ink=grey -->\nC.\n<!-- end -->\n"
+                        "<!-- end -->\n<!-- if paper=a4 -->\n", "rules.md")
+    said = [f"{p.loc.line}:{p.loc.col}: {p.message}" for p in problems]
+    assert said[0].startswith('2:9: "backz" is no print option') and 'did you mean "backs"' in said[0], said
+    assert said[1].startswith('5:13: "grey" is no value of ink'), said
+    assert said[2].startswith("8:1: an <!-- end --> with no <!-- if --> open"), said
+    assert said[3].startswith("9:1: an <!-- if --> never closed"), said
+    assert len(said) == 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from genpnp.content.markdown import BOX_BULLET, Block, plain, runs
+from genpnp.content.markdown import BOX_BULLET, Block, plain, runs, shown
 from genpnp.core import fonts
 from genpnp.core.i18n import tr
 from genpnp.core.units import MM
@@ -608,7 +608,8 @@ def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tup
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
-    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
+    blocks = tuple(b for b in comp.blocks if shown(b, options))  # <!-- if --> blocks of other builds left out
+    pages = layout_blocks(blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else tr("{title} (continued)", title=comp.label)
