@@ -62,7 +62,7 @@ def test_audit_catches_an_overprinted_footer(tmp_path: Path, monkeypatch: pytest
     """A footer drawn without room for its two halves overprints itself (as A4 duplex footers did)."""
     from genpnp.render import sheet as render_sheet
 
-    def old_footer(surface, doc, frame, number, total, band):
+    def old_footer(surface, doc, frame, number, total, band, role=""):
         left, right = render_sheet.footer_texts(doc, number, total)
         b = band.box
         surface.text(b.x, b.y + 4, left, "sans", 7, render_sheet.SOFT, "left")

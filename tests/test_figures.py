@@ -365,6 +365,59 @@ def test_a_shaded_group_is_hatched_around_the_boards_words() -> None:
     assert len(calls["true"]) > len(calls["false"]) + 10  # the hatch lines
 
 
+def test_a_callout_is_pinned_on_its_cells_corner_clear_of_the_piece_and_in_view(tmp_path: Path) -> None:
+    from genpnp.core.units import MM
+
+    block = ("grid: 2x3\n"
+             "cell: 10mm\n"
+             "pieces:\n"
+             "  - {piece: cards, at: B1}\n"
+             "callouts:\n"
+             "  - {at: B1, text: \"7\"}\n"
+             "  - {at: C2, text: \"1\", corner: bottom-right}\n")
+    fig = next(b.figure for b in load_game(_figure_game(tmp_path, block)).components["guide"].blocks
+               if b.kind == "figure")
+    (ax, ay, ar, at), (bx, by, br, bt) = fig.callouts
+    assert (ax, ay, at) == (pytest.approx(10 * MM), pytest.approx(20 * MM), "7")  # B1's top-left crossing
+    assert (bx, by, bt) == (pytest.approx(30 * MM), pytest.approx(0.0), "1")  # C2's bottom-right corner
+    assert ar == pytest.approx(br) and 0 < ar < 5 * MM
+    x, y, w, h = fig.pieces[0].box
+    cx, cy = x + w / 2, y + h / 2
+    assert ((cx - ax) ** 2 + (cy - ay) ** 2) ** 0.5 > ar + 0.2 * 10 * MM  # the piece's middle stays in sight
+    wx, wy, ww, wh = fig.window
+    for px, py, r, _ in fig.callouts:  # each disc whole inside the figure, even on its outer corner
+        assert wx <= px - r and px + r <= wx + ww and wy <= py - r and py + r <= wy + wh
+    joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\ncallouts:\n  - {at: A1, text: \"1\", "
+                                                              "corner: top}\n")))
+    assert "guide.md:8:" in joined and "top-left" in joined
+
+
+def test_a_cover_figure_is_resolved_at_load_and_drawn_on_the_cover(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from genpnp.commands.build import render_document
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options
+    from genpnp.render import figure as render_figure
+
+    folder = _figure_game(tmp_path, "grid: 1x1\n")
+    meta = folder / "game.yaml"
+    text = meta.read_text(encoding="utf-8")
+    meta.write_text(text + "cover_figure:\n  grid: 2x3\n  pieces:\n    - {piece: cards, at: B2}\n", encoding="utf-8")
+    game = load_game(folder)
+    fig = game.cover_figure
+    assert fig is not None and fig.grid[:2] == (2, 3) and len(fig.pieces) == 1
+    assert fig.pieces[0].component is game.components["cards"]
+    drawn = []
+    real = render_figure.draw_figure
+    monkeypatch.setattr(render_figure, "draw_figure", lambda surface, f, *a, **k: (drawn.append(f),
+                                                                                  real(surface, f, *a, **k)))
+    render_document(impose_game(game, Options()), tmp_path / "out.pdf")
+    assert fig in drawn  # on the cover, instead of its pieces
+    meta.write_text(text + "cover_figure:\n  grid: 2x3\n  pieces:\n    - {piece: crads, at: B2}\n", encoding="utf-8")
+    joined = "\n".join(_errors(folder))
+    assert "game.yaml:" in joined and 'no component "crads"' in joined and 'did you mean "cards"' in joined
+
+
 def test_an_edge_piece_just_placed_is_ringed_and_a_wrong_one_crossed(tmp_path: Path) -> None:
     """``style: new`` rings the strip a figure is about; ``style: bad`` rings a wrong one in red and
     crosses it out; a plain strip gets neither; a misspelt style is an error at its line."""
@@ -414,3 +467,24 @@ def test_a_piece_drawn_beside_its_spot_keeps_its_size_and_moves_right_and_down(t
     joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\npieces:\n"
                                             "  - {piece: cards, at: A1, beside: [5mm]}\n")))
     assert "guide.md:8:" in joined
+
+
+def test_a_table_board_view_stops_at_its_ruled_lines_slicing_no_title_or_label() -> None:
+    """A figure of a score table shows whole rows: its window ends a hairline past the lines of the rows
+    it shows (and of the header row above the top one), never in a neighbouring row's labels or in the
+    heading band's title."""
+    from genpnp.model.figure import HEADERS_PAD
+
+    game = load_game(CONTENT / "berzerka")
+    figures = [b.figure for c in game.components.values() for b in getattr(c, "blocks", ())
+               if b.kind == "figure" and b.figure is not None and b.figure.board is not None
+               and getattr(b.figure.board, "labels", "") == "headers"]
+    assert len(figures) >= 2
+    for fig in figures:
+        board = fig.board
+        top = board.table_top()
+        lines = [top, top - board.header_height] + [board.row_y(r) for r in range(len(board.rows))]
+        _, wy, _, wh = fig.window
+        for edge, outward in ((wy, -1), (wy + wh, 1)):
+            near = min(lines, key=lambda y: abs(y - edge))
+            assert 0.0 <= (edge - near) * outward <= HEADERS_PAD + 1e-6, (edge, near)

@@ -86,7 +86,7 @@ def test_text_is_real_and_fonts_embedded(tmp_path: Path):
     ("    cell: 22mm\n", "    cell: [22mm]\n", "components.yaml:14:11", "expected a length"),
     ("source: text/guide.md", "source: text/missing.md", "components.yaml:5:13", "file not found"),
     ("    qty: 64\n", "    qty: 64\n  broken: [\n", "components.yaml", "broken YAML"),
-    ("    qty: 64\n", "    qty: !!python/object:os.system 64\n", "components.yaml:40:10", "not allowed"),
+    ("    qty: 64\n", "    qty: !!python/object:os.system 64\n", "components.yaml:39:10", "not allowed"),
 ])
 def test_content_errors(tmp_path: Path, old: str, new: str, where: str, words: str):
     game = copy_game(tmp_path, "gerrymander")
@@ -114,7 +114,7 @@ def test_removing_a_red_tile_fails_validation(tmp_path: Path):
     edit(game / "components.yaml", "    qty: 64\n", "    qty: 63\n")
     result = run("validate", "gerrymander", "--content", tmp_path / "content")
     assert result.exit_code == 1
-    assert "components.yaml:40:10: tiles-per-colour: red-tiles: 63" in result.stderr  # the edited qty line
+    assert "components.yaml:39:10: tiles-per-colour: red-tiles: 63" in result.stderr  # the edited qty line
     built = run("build", "gerrymander", "--content", tmp_path / "content", "--out", tmp_path / "out")
     assert built.exit_code == 1 and not (tmp_path / "out").exists()
 

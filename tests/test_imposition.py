@@ -99,11 +99,13 @@ def test_gutter_sets_the_bleed_between_neighbours(tmp_path: Path):
 
 def test_gerrymander_board_with_bleed_is_one_page():
     game = load_game(CONTENT / "gerrymander")
-    for paper in ("letter", "legal"):  # A4's printable width (197.3 mm) leaves no room for bleed and marks
+    for paper in ("letter", "a4", "legal"):  # 190 mm: A4's printable 197.3 mm holds it with bleed and crop marks
         doc = impose_game(game, Options(paper=parse_paper(paper), bleed=3 * MM, components=("board",)))
         assert [s.role for s in doc.sheets] == ["cover", "pieces"], paper
         (board,) = doc.sheets[1].placements
-        assert board.box.w == pytest.approx(194 * MM, abs=0.01) and board.window is None
+        assert board.box.w == pytest.approx(190 * MM, abs=0.01) and board.window is None
+        assert board.bleed >= 1 * MM, paper  # art past the trim on every paper
+        assert any(m.kind == "crop" for m in doc.sheets[1].marks), paper
 
 
 def test_small_sections_share_a_sheet():
@@ -478,7 +480,8 @@ def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp
     folder.mkdir()
     (folder / "components.yaml").write_text(GROUP.replace("qty: 6}", "qty: 40}"), encoding="utf-8")
     for sections, pages in (("board, chits, discs, notes", [set(), {"board", "chits"}, {"discs"}, set()]),
-                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits", "discs"}])):
+                            # on pages of its own (portrait: a landscape page would turn its title up the side)
+                            ("board, notes, chits, discs", [set(), {"board"}, set(), {"chits"}, {"discs"}])):
         (folder / "game.yaml").write_text('name: Group\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
                                           f"sections: [{sections}]\n", encoding="utf-8")
         doc = impose_game(load_game(folder), Options())
@@ -505,7 +508,6 @@ def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
 
 @pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
 def test_pieces_that_stand_apart_keep_a_gutter_with_bleed_where_it_costs_no_page(tmp_path: Path, paper: str):
-    # on legal the tiles fill the room another section left: gutters there would push the markers off it
     """``apart: true``: with bleed, a component's rectangles keep a gutter between them where the page has
     room (each piece's own bleed, no neighbour's edge on it), and the build takes no more pages than with
     shared cuts; without bleed nothing changes."""
@@ -530,7 +532,7 @@ def test_pieces_that_stand_apart_keep_a_gutter_with_bleed_where_it_costs_no_page
                     gutters += bool(bleed) and gap > 0.01
                     if not bleed:
                         assert gap < 0.01  # no bleed: shared cut lines as ever
-    assert bool(gutters) == (paper != "legal")  # the tiles' rows stand apart on a page of their own
+    assert gutters  # the tiles' rows stand apart on the sheet they share with the tokens and markers
 
 
 def test_sections_of_a_run_fill_whole_rows_where_that_costs_no_page():
@@ -605,23 +607,37 @@ def test_a_small_section_narrows_its_block_where_that_leaves_the_next_one_room(t
     assert pair_share(run, wide, None) == 1.0
 
 
-def test_a_page_may_give_up_its_scale_band_to_make_room():
-    """A run that keeps a band at the foot of its pages for the scale square offers, among its other
-    layouts, the same frame without it (more rows; the scale check then a bar in the title band)."""
+def _tile_run(tmp_path: Path, qty: int):
     from genpnp.impose import document
-    from genpnp.impose.fill import _layouts
     from genpnp.impose.frame import make_frame
+
+    folder = tmp_path / f"tiles{qty}" / "tiles"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text('name: Tiles\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      'sections: [tiles]\n', encoding="utf-8")
+    (folder / "components.yaml").write_text(f'components:\n  tiles:\n    kind: tile\n    size: 22mm\n'
+                                            f'    qty: {qty}\n    faces:\n      front: {{fill: "#cc3333"}}\n',
+                                            encoding="utf-8")
+    options = Options()
+    game = load_game(folder)
+    return next(s for s in document._sections(list(game.ordered()), make_frame(options), options)
+                if hasattr(s, "segments")), options
+
+
+def test_a_run_over_several_pages_keeps_no_scale_band_that_costs_each_page_a_row(tmp_path: Path):
+    """Two pages either way, but the band would take a row from every page: the pages are filled
+    alike (the last one fuller) and the scale check is a bar in the title band."""
     from genpnp.impose.pages import RunPages
 
-    options = Options()
-    frame = make_frame(options)
-    game = load_game(CONTENT / "gerrymander")
-    tiles = next(s for s in document._sections(list(game.ordered()), frame, options) if hasattr(s, "segments"))
-    banded = RunPages.plan(tiles, options)
-    assert banded.area != banded.frame.area  # the band kept: it costs the tiles no page
+    tiles, options = _tile_run(tmp_path, 128)
+    run = RunPages.plan(tiles, options)
     whole = RunPages.plan(tiles, options, scale_band=False)
-    assert whole.area == whole.frame.area and whole.grid.rows > banded.grid.rows
-    assert any(o.area == o.frame.area and o.grid.rows == whole.grid.rows for o in _layouts(banded))
+    assert run.area == run.frame.area and run.grid.rows == whole.grid.rows == 11
+    assert run.page_count == 2
+    doc = impose_game(load_game(tmp_path / "tiles128" / "tiles"), options)
+    sheets = [s for s in doc.sheets if s.placements]
+    assert [len(s.placements) for s in sheets] == [99, 29]  # the first page full
+    assert sheets[0].scale_box is None and sheets[0].scale_bar is not None  # its scale check a bar in the band
 
 
 TOKENS = """components:
@@ -654,3 +670,28 @@ def test_a_gutter_keeps_round_pieces_apart_in_every_build(tmp_path: Path, bleed:
     assert gaps[True] >= 1.5 * MM - 0.01
     if not bleed:
         assert abs(gaps[False]) < 0.01  # tangent: they share their cut
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_a_landscape_page_keeps_its_title_and_footer_across_it(paper: str):
+    """A page turned landscape reads the way its pieces stand: its title and footer run across it,
+    never turned up its short sides (the side frame is for portrait pages only), in every game."""
+    from genpnp.impose.frame import modes
+
+    assert "side" not in modes(True) and "side" in modes(False)
+    seen = 0
+    for folder in sorted(Path("content").iterdir()):
+        if not (folder / "game.yaml").is_file():
+            continue
+        game = load_game(folder)
+        for bleed in (0.0, 3 * MM):
+            options = Options(paper=parse_paper(paper), bleed=bleed)
+            doc = impose_game(game, options)
+            for n, sheet in enumerate(doc.sheets):
+                w, h = sheet.page_size((options.paper.w, options.paper.h))
+                if w <= h:
+                    continue
+                seen += 1
+                for band in (sheet.header, sheet.footer):
+                    assert band is None or not band.rot, f"{folder.name} {paper} page {n + 1}: a turned band"
+    assert seen  # the games print landscape pages: the test looks at some

@@ -74,6 +74,10 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("fold on the dash-dot line" in printing) == bool(folds), where  # fold pairs
         assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
+        card_pairs = backs == "fold" and any(  # two-sided pieces on card print as fold pairs: score before folding
+            getattr(p.component, "stock", "paper") == "card" and getattr(p.component, "back", "")
+            and getattr(p.component, "fold", True) for sheet in doc.sheets for p in sheet.placements)
+        assert ("empty ballpoint pen" in " ".join(printing.split())) == (bool(folds) and card_pairs), where
         # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
         # and says how to keep them opaque; the fold pairs are then named too
         from genpnp.model.base import any_back
@@ -206,6 +210,51 @@ def test_a_heading_keeps_its_first_lines_and_a_table_repeats_its_header():
             texts = sorted((op for op in page if op[0] == "text"), key=lambda op: -op[2])
             assert [op[3] for op in texts[:2]] == ["Name", "Value"], filler
         assert re.match(r"A heading", ops[heading][1][5])
+
+
+def test_the_licence_is_in_the_footer_of_pages_to_read_not_of_pages_to_cut():
+    from genpnp.impose.document import impose_game
+    from genpnp.impose.options import Options, parse_paper
+    from genpnp.load.project import load_game
+    from genpnp.render.sheet import PLAY_ROLES, footer_parts
+
+    game = load_game(Path(__file__).resolve().parent.parent / "content" / "gerrymander")
+    doc = impose_game(game, Options(paper=parse_paper("letter")))
+    licence = game.meta.licence
+    roles = {}
+    for n, sheet in enumerate(doc.sheets, 1):
+        left, _ = footer_parts(doc, n, len(doc.sheets), sheet.role)
+        roles.setdefault(sheet.role, set()).add(licence in left)
+        assert left[0] == game.meta.name  # every page still names its game
+    assert roles["cover"] == {True} and roles["text"] == {True}  # the cover (also under Credits) and the rules
+    played = [r for r in roles if r in PLAY_ROLES]
+    assert played and all(roles[r] == {False} for r in played)
+
+
+def test_a_short_list_item_stays_in_one_column_and_a_heading_keeps_it():
+    from genpnp.content.markdown import parse
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import GAP, ITEM_WHOLE, layout_blocks
+
+    area = Box(0, 0, 400 + GAP, 200)  # two columns of 200 pt
+    answer = " ".join(["A question and its answer."] * 6)  # four to five lines in a 200 pt column
+    long = " ".join(["A long item that may split."] * 30)
+    split = 0
+    for filler in range(1, 16):  # the items land at every height of the column in turn
+        body = "\n\n".join(["Some words."] * filler)
+        blocks, _ = parse(f"{body}\n\n## Questions\n\n- {answer}\n- {answer}\n- {long}\n", "t.md")
+        pages = layout_blocks(tuple(blocks), "sans", 10, area, 2)
+        ops = [op for page in pages for op in page if op[0] == "block"]
+        items = [op for op in ops if op[1] == "bullet"]
+        heading = next(op for op in ops if op[1] == "heading")
+        assert heading[3][-1] == items[0][3][0], filler  # the heading stands with its first item
+        for item in items[:2]:
+            assert len(item[3]) == 1, filler  # never split between columns
+        split += len(items[2][3]) > 1
+    lines = [op for page in layout_blocks(tuple(parse(f"- {answer}\n", "t.md")[0]), "sans", 10, Box(0, 0, 200, 200), 1)
+             for op in page if op[0] == "text" and op[3] != "•"]
+    assert 4 <= len({round(op[2], 1) for op in lines}) <= ITEM_WHOLE  # a real case: more than a widow's worth
+    assert split  # a long item still splits
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -384,8 +433,14 @@ def test_the_cover_band_spends_toner_only_in_colour(ink: str):
     wide: list[tuple] = []
 
     class Fills(RecordingSurface):
+        art = False  # the cover's pieces or figure, drawn scaled down: judged on their own sheets
+
+        def tag(self, what: str, owner: int = -1) -> None:
+            self.art = what == "cover-pieces" or (self.art and what.startswith("figure"))
+            super().tag(what, owner)
+
         def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5, radius=0.0, dash=None) -> None:
-            if fill is not None and w > 150 * MM:
+            if fill is not None and w > 150 * MM and not self.art:
                 wide.append((w, h, fill))
             super().rect(x, y, w, h, fill, stroke, width, radius, dash)
 
@@ -574,7 +629,7 @@ def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_pat
         assert result.exit_code == 0, result.output
         (pdf,) = out.glob("*.pdf")
         cover = PdfReader(str(pdf)).pages[0].extract_text()
-        assert ("Overbid penalty" in cover) == shown and ("A hand" in cover) == shown
+        assert ("Overbid penalty" in cover) == shown and ("Bidding" in cover) == shown
 
 
 @pytest.mark.parametrize("backs", ["fold", "duplex"])
@@ -600,6 +655,20 @@ def test_a_double_sided_job_of_an_odd_page_count_says_its_last_back_is_blank(bac
     assert seen
     game = load_game(CONTENT / "mapmaker")
     assert any("dry-erase" in note for note in game.meta.printing)  # the cheap way to make the strips
+
+
+def test_the_colour_covers_pieces_are_never_drawn_past_their_largest_scale() -> None:
+    """A few small pieces on a roomy cover are drawn at most COLOUR_MOST times their size (the cap is
+    not mistaken for the number of pieces in a row)."""
+    from types import SimpleNamespace
+
+    from genpnp.impose.sheet import Box
+    from genpnp.render.cover import COLOUR_MOST, _arrangement
+
+    small = [SimpleNamespace(w=10 * MM, h=10 * MM) for _ in range(3)]
+    rows, scale = _arrangement(small, Box(0, 0, 180 * MM, 60 * MM), 6 * MM, COLOUR_MOST)
+    assert scale == pytest.approx(COLOUR_MOST)
+    assert sum(len(r) for r in rows) == 3
 
 
 @pytest.mark.parametrize("ink", ["color", "bw"])

@@ -33,6 +33,10 @@ class Run:
         return needed_contrast(self.size, "bold" if self.bold else "")
 
 
+# the tallest glyph of a run printed smaller than about 3 pt (a capital of 3 pt text is ~2.1 pt tall)
+TEXTURE = 2.0
+
+
 def runs(path: Path) -> list[Run]:
     out: list[Run] = []
     pdf = pdfium.PdfDocument(str(path))
@@ -106,6 +110,8 @@ def _run(number: int, current: list, key: tuple | None, image, height: float) ->
     text = "".join(ch for ch, _ in current).strip()
     if len(text) < 2:
         return None
+    if max(bx[3] - bx[1] for ch, bx in current if ch.strip()) < TEXTURE:
+        return None  # printed under ~3 pt (a board's names on a cover thumbnail): texture, not read
     x0 = min(bx[0] for _, bx in current)
     x1 = max(bx[2] for _, bx in current)
     y0 = min(bx[1] for _, bx in current)

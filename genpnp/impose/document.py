@@ -17,7 +17,7 @@ from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
 from genpnp.impose.fill import SHARES, fill_page, keeps_together, make_room, pair_share, plan_fill
-from genpnp.impose.frame import Frame, make_frame, scale_spot
+from genpnp.impose.frame import Frame, make_frame, modes, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.pages import LABEL, PieceSet, RunPages, Segment, impose_poster
 from genpnp.impose.sheet import Box, Deferred, Sheet, SheetList
@@ -235,7 +235,7 @@ def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> b
     quarter only where it is ``rotatable``; one that does not fit is tiled as a poster)."""
     spacing = grid.Spacing(options.bleed, options.gutter)
     for landscape in (False, True):
-        for mode in ("bands", "compact", "side"):
+        for mode in modes(landscape):
             area = make_frame(options, landscape, mode).area
             if grid.choose_grid(area, w, h, False, rotatable, spacing).per_page:
                 return True

@@ -11,7 +11,7 @@ from genpnp.core.i18n import tr
 from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid
-from genpnp.impose.frame import MODES
+from genpnp.impose.frame import modes
 from genpnp.impose.options import Options
 from genpnp.impose.pages import GAP, LABEL, PieceSet, RunPages, fitted_label, place_block, title_of
 from genpnp.impose.sheet import Box, Deferred, Label, Sheet, free_after
@@ -183,7 +183,7 @@ def _layouts(run: RunPages) -> Iterator[RunPages]:
         yield whole
         yield whole.to_side()
     for landscape in (not run.landscape, run.landscape):
-        for mode in MODES:
+        for mode in modes(landscape):
             if (landscape, mode) != (run.landscape, run.frame.mode):
                 other = RunPages.plan(run.pieces, run.options, landscape, mode)
                 yield other

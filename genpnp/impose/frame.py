@@ -2,7 +2,9 @@
 
 The frame gives way to the pieces. A page has the usual bands (title above, footer below); where a
 full grid of pieces needs that room, the bands shrink ("compact") or the title and footer move into
-the side margins, turned to read upwards ("side"), and the scale check becomes a bar along them.
+the side margins, turned to read upwards ("side"), and the scale check becomes a bar along them. A
+landscape page keeps its title and footer across it (``modes``): turned up its short sides, they would
+read sideways to a player holding the page the way its pieces stand.
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ COMPACT_FOOTER = 4 * MM
 SIDE_HEADER = 6.5 * MM
 SIDE_FOOTER = 4.5 * MM
 MODES = ("bands", "compact", "side")
+
+
+def modes(landscape: bool) -> tuple[str, ...]:
+    """The frames a page may take: a landscape page never turns its title and footer up its sides."""
+    return tuple(m for m in MODES if not (landscape and m == "side"))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from genpnp.core.records import dataclass
 from genpnp.core.units import MM
 from genpnp.impose import grid, poster
 from genpnp.impose.duplex import duplex_back
-from genpnp.impose.frame import MODES, Frame, make_frame, reserve_scale, scale_bar, scale_spot
+from genpnp.impose.frame import Frame, make_frame, modes, reserve_scale, scale_bar, scale_spot
 from genpnp.impose.options import Options
 from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet, free_after
 
@@ -153,14 +153,14 @@ class RunPages:
              scale_band: bool = True) -> RunPages:
         """The frame and grid that need the fewest pages (then the first of the frame's modes, or
         ``mode``), on portrait pages or ``landscape`` ones; ``scale_band``: keep a band at the foot
-        of the page for the scale square where that costs the run no page (else the scale check is
-        a bar in the title band)."""
+        of the page for the scale square where that costs the run no page and, over several pages, no
+        row on each (else the scale check is a bar in the title band)."""
         p = pieces.sample
         fold = pieces.double and options.backs == "fold"
         spacing = pieces.spacing(options)
         count = len(pieces)
         best = None
-        for rank, name in enumerate(MODES):
+        for rank, name in enumerate(modes(landscape)):
             if mode is not None and name != mode:
                 continue
             frame = make_frame(options, landscape, name)
@@ -185,7 +185,9 @@ class RunPages:
                 reduced = reserve_scale(frame)
                 g2 = grid.whole_rows(grid.choose_grid(reduced, p.w, p.h, fold, pieces.rotatable, spacing, count),
                                      [len(seg.pieces) for seg in pieces.segments])
-                if g2.per_page and grid.pages_for(count, g2.per_page) == grid.pages_for(count, g.per_page):
+                pages = grid.pages_for(count, g.per_page)
+                if g2.per_page and grid.pages_for(count, g2.per_page) == pages and (
+                        pages == 1 or g2.per_page == g.per_page):  # nor, over several pages, a row on each
                     area, g = reduced, g2
         run = cls(pieces, options, frame, area, g, fold)
         run.free = run._free_room() if g.per_page else []

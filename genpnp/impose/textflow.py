@@ -121,6 +121,7 @@ def wrap_runs(text: str, font: str, size: float, width: float, style: str = "",
 
 
 KEEP_LINES = 2  # a paragraph split between columns leaves at least this many lines on either side
+ITEM_WHOLE = 5  # a list item of at most this many lines (a short question and its answer) is never split
 
 
 def _take_line(words: list, i: int, room: float, space: float, size: float) -> tuple[list[tuple], int]:
@@ -154,11 +155,12 @@ def _line_count(flow: Flow, words: list, space: float, size: float, width: float
 
 def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, indent: float = 0.0,
                style: str = "", mark: str = "", inline: dict[str, Inline] | None = None, names: Any = None,
-               ink: Any = None) -> int:
+               ink: Any = None, whole: int = 0) -> int:
     """Place the text's lines in the flow, each wrapped to the room its line has (narrower beside a
     floated figure; as ``wrap_runs`` elsewhere), ``mark`` (a bullet's) left of the first; the number of lines.
     A text split between columns or pages leaves at least KEEP_LINES lines at the foot of the one and at the
-    top of the next (no orphan, no widow): one of two or three lines is never split."""
+    top of the next (no orphan, no widow): one of two or three lines is never split, nor one of up to
+    ``whole`` lines (a short list item)."""
     words = words_of(text, font, style, inline, names, ink)
     space = fonts.text_width(" ", font, size)
     lh = size * 1.3
@@ -168,7 +170,7 @@ def flow_lines(flow: Flow, text: str, font: str, size: float, width: float, inde
         left = total - placed
         fits = int((flow.y - flow.area.y + 0.01) // lh)
         if placed == 0:  # its first lines start here only when enough of them fit
-            flow.need(lh * (left if left < 2 * KEEP_LINES else KEEP_LINES))
+            flow.need(lh * (left if left < 2 * KEEP_LINES or left <= whole else KEEP_LINES))
         elif left <= KEEP_LINES < total and fits < left:
             flow.next_column()  # the last lines go on together: no line alone at the top of the next column
         flow.need(lh)
@@ -297,7 +299,7 @@ def layout_blocks(blocks: tuple[Block, ...], font: str, size: float, area: Box, 
             indent = 5 * MM
             marker = "•" if block.kind == "bullet" else f"{block.number}."
             flow_lines(flow, block.text, font, size, width, indent, mark=marker, inline=dict(block.inline), names=names,
-                       ink=body_ink)
+                       ink=body_ink, whole=ITEM_WHOLE)
             flow.y -= size * 0.2
         elif block.kind == "para":
             keep = lead_in_height(blocks, index, font, size, width, flow.area.h)
@@ -495,8 +497,8 @@ def lead_in_height(blocks: tuple[Block, ...] | list[Block], index: int, font: st
 
 
 def _start_height(after: Block, font: str, size: float, width: float, most: float) -> float:
-    """The first lines of a block that something before it keeps with: two lines of a paragraph or item, a
-    table's header and first row, a whole unsplittable block."""
+    """The first lines of a block that something before it keeps with: two lines of a paragraph or long item,
+    a short item whole, a table's header and first row, a whole unsplittable block."""
     if after.kind == "table" and after.rows:
         ncols = max(len(r) for r in after.rows)
         rows = [tuple(r) + ("",) * (ncols - len(r)) for r in after.rows]
@@ -511,7 +513,8 @@ def _start_height(after: Block, font: str, size: float, width: float, most: floa
     if after.kind in ("para", "bullet", "number"):
         indent = 5 * MM if after.kind != "para" else 0.0
         lines = len(wrap_runs(after.text, font, size, width - indent))
-        return min(lines, 2) * size * 1.3
+        kept = lines if after.kind != "para" and lines <= ITEM_WHOLE else min(lines, KEEP_LINES)
+        return kept * size * 1.3
     return size * 1.3 * 2
 
 

@@ -23,7 +23,7 @@ from genpnp.load.overlay import Overlay
 from genpnp.load.textvalues import fill_texts
 from genpnp.load.unused import check_columns, rule_words
 from genpnp.model import kind_class, kind_names
-from genpnp.model.figure import resolve_figures
+from genpnp.model.figure import resolve, resolve_figures
 from genpnp.model.game import Game, GameMeta
 
 DEFAULT_CONTENT = Path("content")
@@ -139,6 +139,9 @@ def load_game(folder: Path, game_id: str | None = None, overlays: Sequence[Overl
     if untranslated is not None and ctx.lang is not None:
         untranslated.extend(ctx.lang.missing)
     game = resolve_figures(game, problems)
+    if game.meta.cover_figure is not None:  # each bad name an error at its line of game.yaml
+        spec = game.meta.cover_figure
+        game = replace(game, cover_figure=resolve(spec, game, problems, spec.loc.line))
     _check_cover(game, data, problems)
     problems.check(draft)
     drafts = tuple(sorted(set(problems.errors), key=lambda p: (p.loc, p.message)))  # none unless draft

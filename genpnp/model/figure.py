@@ -26,8 +26,8 @@ from genpnp.core.units import MM
 STYLES = ("good", "bad", "plain")
 EDGE_STYLES = ("plain", "new", "bad")  # an edge piece: as the others, the one just placed, a wrong one
 FIGURE_CLEAR = 0.5 * MM  # a piece drawn on a hex keeps this clear of the hex's marks where it can (as a player lays it)
-CALLOUT_R = 0.22  # a callout disc's radius, as a share of its cell: its number reads beside the piece under it
-CALLOUT_AT = 0.24  # its centre's distance in from the cell's top left corner, as a share of the cell
+CALLOUT_R = 0.24  # a callout disc's radius, as a share of its cell
+CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 Point = tuple[float, float]
 
 
@@ -96,9 +96,13 @@ class FigCallout:
     """A numbered (or lettered) disc on a cell, for the text to refer to."""
 
     schema_name = "figure callout"
-    at: str = fld(Str(), doc="the cell (the disc sits in its corner); on a square grid a range (`A1:C3`): the disc "
-                  "fills that rectangle, centred, so it can be made larger than a cell", example="B2")
+    at: str = fld(Str(), doc="the cell (the disc is pinned on the corner `corner` names); on a square grid a "
+                  "range (`A1:C3`): the disc fills that rectangle, centred, so it can be made larger than a cell",
+                  example="B2")
     text: str = fld(Str(max_len=3), doc="what the disc shows (a number or a letter)", example="1")
+    corner: str = fld(Enum(*CORNERS), "top-left", "a single cell's corner the disc is pinned on, centred on the grid's "
+                      "crossing: clear of the middle of the piece on the cell, where its own marks are (choose a "
+                      "corner on the figure's edge to keep it off the neighbours too)")
     loc: Loc = Loc("<built-in>")
 
 
@@ -580,6 +584,7 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     drawn, labels, outlines, arrows, callouts, crosses = [], [], [], [], [], []
     shades: list[tuple[tuple[tuple[Point, ...], ...], str, tuple[tuple[float, float, float, float], ...]]] = []
     named: list[list[Point]] = []
+    discs: list[Point] = []  # the callouts' extents: kept in the window, even on a cell at its edge
     placed: list[FigPiece] = []  # an outline's pieces first: the figure's own pieces lie on top of them
     groups: dict[str, int] = {}  # a cut figure's cells (as written, upper case) -> the plain outline they are in
     styled: set[str] = set()  # a cut figure's cells in a good or bad outline: their pieces stay in their cells
@@ -682,8 +687,11 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         if q is not None:
             named.append(q)
             x0, y0, x1, y1 = _bbox(q)
-            callouts.append((x0 + (x1 - x0) * CALLOUT_AT, y1 - (y1 - y0) * CALLOUT_AT,
-                             min(x1 - x0, y1 - y0) * CALLOUT_R, c.text))
+            r = min(x1 - x0, y1 - y0) * CALLOUT_R
+            cx = x1 if c.corner.endswith("right") else x0
+            cy = y0 if c.corner.startswith("bottom") else y1
+            callouts.append((cx, cy, r, c.text))
+            discs += [(cx - r * 1.15, cy - r * 1.15), (cx + r * 1.15, cy + r * 1.15)]  # the whole disc in view
     for ref in spec.crosses:
         q = poly(ref, spec.loc)
         if q is not None:
@@ -730,11 +738,14 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
     labels = [(x, y - label_size * 1.15, text) for x, y, text in labels]  # under their groups
     if board is not None and cells.hexmap is None:  # a square board's coordinates, above and left of the view
         labels += _axes(cells, window_pts, label_size)
+    window_pts += discs
     for x, y, text in labels:
         half = len(text) * label_size * 0.35
         window_pts += [(x - half, y - label_size * 0.3), (x + half, y + label_size * 0.8)]
     x0, y0, x1, y1 = _bbox(window_pts)
     pad = label_size * 0.3 if board is not None or not spec.lines else 0.0
+    if getattr(board, "labels", "none") == "headers":  # a table of ruled rows: its own lines frame the view,
+        pad = min(pad, HEADERS_PAD)                     # so the window stops at them, slicing no title or label
     crosses = [(x, y, s or label_size) for x, y, s in crosses]  # a bad outline's cross: the labels' size
     window = (x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
@@ -744,6 +755,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
                   edge_styles=tuple(edge_styles))
 
 
+HEADERS_PAD = 0.5 * MM  # round a board that names its rows and columns itself: the window's hairline past
+# the cells' outer lines (a row's labels start 1.2 mm under its top line, a heading well above its band's foot)
 CUT_REST = 0.06  # in a cut figure, a piece's gap to its cell's edge before it is nudged (a share of the cell)
 CUT_TIGHT = 0.015  # the gap between two neighbours of one group once nudged together
 CUT_WIDE = 0.3  # the widest a gap between two groups grows (a share of the cell)

@@ -28,6 +28,7 @@ from genpnp.core.errors import Loc, did_you_mean
 from genpnp.core.outputs import name_message, name_problem
 from genpnp.core.records import dataclass
 from genpnp.core.units import MM
+from genpnp.model.figure import FigureSpec
 from genpnp.model.rulespec import RULES
 from genpnp.model.stamp import STAMP
 
@@ -198,6 +199,8 @@ class GameMeta:
                        "a board named here (a piece over 10 cm) leads, drawn large beside the title; "
                        "by default the first, middle and last of each component of pieces",
                        ["voter-tokens[value=10]", "district-markers#1", "district-borders"])
+    cover_figure: Any = fld(Obj(FigureSpec), None, "a figure the cover shows instead of its pieces, written as a "
+                            "figure block of the rules (see Figures): a board with a game in progress")
     source: str = fld(Prose(), "", "where the original game can be found")
     printing: tuple = fld(ListOf(Prose(max_len=300), single=True), (),
                           "the game's own printing advice, on the cover after the print steps: a cheaper way to "
@@ -282,6 +285,7 @@ class Game:
     warnings: tuple = field(default=())  # content warnings found while loading
     drafts: tuple = field(default=())  # errors a draft shows (build --force): text too long for its box
     lang: str = ""  # the language built, when not the game's first (its files end in -<lang>)
+    cover_figure: Any = None  # game.yaml's cover_figure, resolved (genpnp.model.figure.Figure)
 
     def ordered(self) -> list[Any]:
         return [self.components[name] for name in self.meta.sections if name in self.components]

@@ -123,6 +123,8 @@ class MapBoard(Component):
     heading_font: str = fld(FONT, "", HEADING_FONT_DOC)
     rotatable: bool = fld(Bool(), True, "may be turned a quarter on the page where that fits better (false: "
                                         "always printed upright, as its title reads)")
+    gutter: float = fld(Length(), 0.0, "the least space between this map and a neighbouring one on the sheet (0: "
+                        "maps of one size share their cut lines): each map cut out with its own border", "4mm")
     stands_for: float = fld(Length(), 0.0, "side of the tile a cell stands for (a setup diagram drawn smaller than "
                             "its pieces): --ink bw and saver judge a cell's art by its size on that tile, so it "
                             "prints as on the tile itself (0: by its size on the page)", "30mm")

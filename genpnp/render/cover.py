@@ -205,6 +205,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                        "back, then cut or trim the pair to its outline",
                        names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
+        on_card = [p.component for n in stock for p in doc.sheets[n - 1].placements]
+        if o.backs == "fold" and any(getattr(c, "stock", "paper") == "card" and getattr(c, "back", "")
+                                     and getattr(c, "fold", True) for c in on_card):
+            lines.append(tr("Card stock folds cleanly only where it is scored: before folding a pair printed on card, "
+                            "run an empty ballpoint pen along a ruler on its fold line."))
     blank = blank_backed(doc)
     if blank:
         lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
@@ -216,7 +221,11 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         names = tr(" and ").join(c.label for c in folding)
         lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
                         "face it meets.", names=names))
-    if shares_cut_lines(doc):
+    shared = shares_cut_lines(doc)
+    if shared == "columns":  # pieces wider than tall: columns one piece wide, never rows as thin as a piece
+        lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into columns, each "
+                        "long cut running from top to bottom, then each column across into pieces."))
+    elif shared:
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
                         "its rows, then each strip across into pieces."))
     optional = set(optional_pages(doc, roles))
@@ -305,17 +314,25 @@ def blank_backed(doc: Any, folded: bool = False) -> list[Any]:
     return blank
 
 
-def shares_cut_lines(doc: Any) -> bool:
-    """Whether a page of pieces holds square-cornered pieces butted edge to edge in rows (one cut
-    line between two pieces), so that cutting rows into strips first saves cuts."""
+def shares_cut_lines(doc: Any) -> str:
+    """How to cut the pages' blocks of square-cornered pieces butted edge to edge (one cut line between
+    two pieces): "rows" first, or "columns" first when the butted pieces are wider than tall (a column
+    one piece wide is easier to hold and cut across than a row as thin as a piece); "" if none."""
+    wide = tall = 0
     for sheet in doc.sheets:
         if sheet.role != "pieces":
             continue
-        edges = {(round(p.box.y, 1), round(p.box.x2, 1)) for p in sheet.placements if p.piece.shape == "rect"}
-        if any((round(p.box.y, 1), round(p.box.x, 1)) in edges for p in sheet.placements
-               if p.piece.shape == "rect"):
-            return True
-    return False
+        rects = [p for p in sheet.placements if p.piece.shape == "rect"]
+        edges = {(round(p.box.y, 1), round(p.box.x2, 1)) for p in rects}
+        for p in rects:
+            if (round(p.box.y, 1), round(p.box.x, 1)) in edges:
+                if p.box.w > p.box.h:
+                    wide += 1
+                else:
+                    tall += 1
+    if not (wide or tall):
+        return ""
+    return "columns" if wide > tall else "rows"
 
 
 def _two_sided(sheet: Any) -> bool:
@@ -402,17 +419,23 @@ def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
     p = frame.printable
     x, w = p.x + 6 * MM, p.w - 12 * MM
     look = cover_look(doc)
+    dense = False
     used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look)
+    if p.h - used - frame.scale - 8 * MM < PANEL:  # too much to say at the usual sizes: set it denser
+        dense = True
+        used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look, dense)
     room = p.h - used - frame.scale - 8 * MM  # the scale square and its label at the foot
     panel_h = max(PANEL, room)
     panel = Box(p.x, p.y2 - panel_h, p.w, panel_h)
     _panel(surface, doc, panel, x, w, look)
-    _text(surface, doc, frame, x, w, panel.y, look)
+    _text(surface, doc, frame, x, w, panel.y, look, dense)
 
 
-def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look) -> float:
+def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look,
+          dense: bool = False) -> float:
     """The cover below its picture (from ``top`` down): description, contents, credits, legend,
-    printing advice; returns where it ends."""
+    printing advice; returns where it ends. ``dense``: a long contents in three columns and the printing
+    steps at 9 pt, where the usual setting leaves the picture less than its least height."""
     meta = doc.game.meta
     y = top - 7 * MM
     if meta.description:
@@ -422,8 +445,8 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
             y -= 12.5
         y -= 3 * MM
     half = (w - 8 * MM) / 2
-    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns
-        y = _contents(surface, doc, x, y, w, look)
+    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns (dense: three)
+        y = _contents(surface, doc, x, y, w, look, 3 if dense else 2)
         y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w, look)
     else:
         y_left = _contents(surface, doc, x, y, half, look)
@@ -431,7 +454,7 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
         y = min(y_left, y_right)
     y = _legend(surface, doc, x, y, w, look)
     room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
-    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 10)  # steps read at a glance
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 9 if dense else 10)  # at a glance
 
 
 def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -> None:
@@ -480,9 +503,22 @@ def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -
     tag = getattr(surface, "tag", None)
     if tag is not None:  # the audit: a piece's own faults are found on its sheet, not again here
         tag("cover-pieces")
-    _pieces_row(surface, doc, row)
+    if getattr(doc.game, "cover_figure", None) is not None and not doc.options.components:
+        _cover_figure(surface, doc.game.cover_figure, row, look.regular)
+    else:
+        _pieces_row(surface, doc, row)
     if tag is not None:
         tag("page")
+
+
+def _cover_figure(surface: Any, fig: Any, row: Box, font: str) -> None:
+    """game.yaml's cover figure (a board with a game in progress), as large as the row allows (never above
+    its true size), centred in it."""
+    from genpnp.render.figure import draw_figure
+
+    fw, fh = fig.size
+    scale = min(row.w * 0.94 / fw, row.h / fh, 1.0)
+    draw_figure(surface, fig, row.x + (row.w - fw * scale) / 2, row.y + (row.h - fh * scale) / 2, scale, font)
 
 
 def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
@@ -516,13 +552,15 @@ def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
 
 
 TILT = (-4.0, 3.0, -2.0, 5.0, -3.0, 2.0, -5.0)  # the pieces lie a little askew, as if dealt on a table
+RELATIVE_LEAST = 0.35  # a colour cover keeps its pieces' sizes relative down to this scale, no further
 COLOUR_MOST = 1.6  # the largest a piece is drawn on a colour cover: large solid pieces waste ink
 SHADOW = Color(0.78, 0.78, 0.78)  # a light drop shadow under each cover piece
 
 
 def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     """The cover's pieces. In colour one to three rows at one scale (sizes kept relative, small pieces up
-    to ``COLOUR_MOST``), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
+    to ``COLOUR_MOST``; where that scale would fall under ``RELATIVE_LEAST``, each piece at its own scale as
+    in bw), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
     size, one row at true size (smaller only where the row is too short), straight. A board the cover
     names (a piece over ``HERO_FROM``) leads: as tall as the row, at its left, the others beside it."""
     every = cover_pieces(doc.game)
@@ -537,20 +575,25 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     if not every:
         return
     if doc.options.ink == "color":
-        # the most pieces that fit at a third of their size or more; where none does (a short panel), the
-        # most pieces at the largest scale
+        # the most pieces that fit at a third of their size or more, at one scale (sizes kept relative)
         options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap, COLOUR_MOST))
                    for n in range(len(every), 0, -1)]
-        count, rows, scale = next((o for o in options if o[2] >= 0.35),
+        count, rows, scale = next((o for o in options if o[2] >= RELATIVE_LEAST),
                                   max(options, key=lambda o: (round(o[2], 3), o[0])))
         pairs = every[:count]
         scales = [scale] * count
+        # where even one piece needs shrinking under a third (a short panel, a tall card), one scale would
+        # leave the small pieces a few millimetres wide: each piece then gets its own scale, as in bw
+        relative = scale >= RELATIVE_LEAST
+        if not relative:
+            pairs = every
     else:
         pairs = every
         rows, scale = _arrangement([pc for _, pc, _ in pairs], row, gap, 1.0)
+        relative = False
     if doc.options.ink != "color" and scale >= 0.999:  # all of them at true size, in one to three rows
         scales = [1.0] * len(pairs)
-    elif doc.options.ink != "color":
+    elif not relative:
         while True:
             scales = [_shrink(pc, row.h) for _, pc, _ in pairs]
             width = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
@@ -626,9 +669,9 @@ def _arrangement(pieces: list[Any], row: Box, gap: float, most: float = 2.5) -> 
         per = -(-len(pieces) // count)
         rows = [list(range(i, min(i + per, len(pieces)))) for i in range(0, len(pieces), per)]
         widest = max(sum(pieces[i].w for i in r) for r in rows)
-        most = max(len(r) for r in rows)
+        longest = max(len(r) for r in rows)  # the most pieces in one row (``most`` is the scale's cap)
         scale = min(most, (row.h - gap * (len(rows) - 1)) * 0.88 / (tallest * len(rows)),
-                    max(row.w * 0.94 - gap * (most - 1), 1.0) / widest)
+                    max(row.w * 0.94 - gap * (longest - 1), 1.0) / widest)
         if scale > best[1] * 1.08:
             best = (rows, scale)
     return best
@@ -650,10 +693,10 @@ def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: fl
     return y - 4 * MM
 
 
-def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:
+def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look, most: int = 2) -> float:
     y = _heading(surface, tr("Contents"), x, y, w, look)
     entries = contents_entries(doc)
-    columns = 2 if len(entries) > 14 else 1
+    columns = most if len(entries) > 14 else 1
     col_w = w / columns
     rows = -(-len(entries) // columns)
     for i, (title, page) in enumerate(entries):
@@ -781,15 +824,9 @@ def _grey_clashes(surface: Any, doc: Any, x: float, y: float, w: float, look: Lo
 
 
 def _sample(surface: Any, kind: str, x: float, y: float) -> None:
-    if kind == "cut":  # exactly as printed: a thin dark line on a white halo, between two pieces and around them
-        piece = Box(x, y - 1.6 * MM, 12 * MM, 3.2 * MM)
-        surface.rect(piece.x, piece.y, piece.w, piece.h, fill=Color(0.62, 0.62, 0.62))
-        lines = ((piece.x, piece.y, piece.x2, piece.y), (piece.x, piece.y2, piece.x2, piece.y2),
-                 (piece.x, piece.y, piece.x, piece.y2), (piece.x2, piece.y, piece.x2, piece.y2),
-                 (x + 6 * MM, piece.y, x + 6 * MM, piece.y2))
-        for x1, y1, x2, y2 in lines:
-            surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)
-            surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
+    if kind == "cut":  # a line as the sheets print it: thin and dark on its white halo, as long as the fold's
+        surface.line(x, y, x + 12 * MM, y, CUT_HALO, HALO_WIDTH)
+        surface.line(x, y, x + 12 * MM, y, CUT, CUT_WIDTH)
     elif kind == "fold":
         surface.line(x, y, x + 12 * MM, y, FOLD, 0.8, FOLD_DASH)
     elif kind == "crop":

@@ -88,7 +88,7 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
     if sheet.role != "cover":
         draw_header(surface, doc, sheet, frame, header, shows_scale(doc, number))
     tag("footer")
-    draw_footer(surface, doc, frame, number, total, sheet.footer or frame.footer)
+    draw_footer(surface, doc, frame, number, total, sheet.footer or frame.footer, sheet.role)
     tag("scale")
     if not shows_scale(doc, number):
         return
@@ -214,9 +214,14 @@ def draw_assembly(surface: Any, band: Band, tiles: tuple[int, int], current: tup
                          min(5.5, cell * 0.45), Color(1, 1, 1) if here else INK, "center")
 
 
-def footer_parts(doc: Any, number: int, total: int) -> tuple[list[str], list[str]]:
+PLAY_ROLES = ("pieces", "back", "board", "poster", "calibration", "calibration-back")  # pages cut up or played on
+
+
+def footer_parts(doc: Any, number: int, total: int, role: str = "") -> tuple[list[str], list[str]]:
     """The footer's two halves as their parts (each kept whole): game, version, licence; paper,
-    ink, backs, page number."""
+    ink, backs, page number. The licence is printed on the pages a player reads (the cover, which also
+    lists it under Credits, the rules, the sheets to write on), not on those cut into pieces or
+    played on (``role`` in PLAY_ROLES)."""
     from genpnp.render.cover import paper_name
 
     meta = doc.game.meta
@@ -229,7 +234,8 @@ def footer_parts(doc: Any, number: int, total: int) -> tuple[list[str], list[str
         backs = [tr("print single-sided") if single and number >= single and not alone else tr("print double-sided")]
     else:
         backs = [tr("fold pairs")] if sides == "fold" else []
-    return ([meta.name, tr("version {version}", version=meta.version), meta.licence],
+    licence = [] if role in PLAY_ROLES or not meta.licence else [meta.licence]
+    return ([meta.name, tr("version {version}", version=meta.version), *licence],
             [paper_name(opts.paper), *([] if opts.ink == "color" else [tr(INK_NAMES[opts.ink])]), *backs,
              tr("page {number} of {total}", number=number, total=total)])
 
@@ -286,11 +292,11 @@ def fit_footer(left: list[str], right: list[str], room: float, size: float,
     return a, b, least
 
 
-def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, band: Band) -> None:
-    """Game, version and licence at the start; paper, ink, backs and page number at the end. Where
-    both do not fit side by side, the text shrinks, then whole parts are left out: a word is never
-    cut, the halves never overprint."""
-    left_parts, right_parts = footer_parts(doc, number, total)
+def draw_footer(surface: Any, doc: Any, frame: Frame, number: int, total: int, band: Band, role: str = "") -> None:
+    """Game, version and licence (on pages to read) at the start; paper, ink, backs and page number at
+    the end. Where both do not fit side by side, the text shrinks, then whole parts are left out: a word
+    is never cut, the halves never overprint."""
+    left_parts, right_parts = footer_parts(doc, number, total, role)
     size = 7.0 if band.thickness >= 6 * MM else 6.5
     font = body_look(doc)[0]
 

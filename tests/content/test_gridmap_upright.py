@@ -36,3 +36,22 @@ def game(tmp_path: Path, upright: bool) -> Path:
 def test_a_tall_map_is_turned_into_a_low_room_unless_it_must_stay_upright(tmp_path: Path) -> None:
     assert turns(game(tmp_path / "free", upright=False)) == {90}
     assert turns(game(tmp_path / "upright", upright=True)) == {0}
+
+
+def test_maps_of_one_size_keep_their_gutter_apart(tmp_path: Path) -> None:
+    """Maps of one size share a grid on the sheet: with a gutter they stand that far apart, each with
+    its own border, instead of sharing their cut lines."""
+    from genpnp.core.units import MM
+
+    def gaps(gutter: str) -> float:
+        one = BOARD_YAML.replace("cell: 20mm", "cell: 10mm" + gutter)
+        board = one + one.split("components:\n")[1].replace("arena:", "arena2:")
+        folder = tiny_game(tmp_path / str(len(gutter)), board, TALL)
+        (folder / "game.yaml").write_text(GAME_YAML.replace("[arena]", "[arena, arena2]"), encoding="utf-8")
+        doc = impose_game(load_game(folder), Options(paper=parse_paper("letter")))
+        page = next(s for s in doc.sheets if len(s.placements) == 2)
+        a, b = sorted((p.box for p in page.placements), key=lambda box: (box.x, -box.y))
+        return max(b.x - a.x2, a.y - b.y2, b.y - a.y2) / MM
+
+    assert abs(gaps("")) < 0.1
+    assert gaps("\n    gutter: 5mm") >= 5 - 0.01

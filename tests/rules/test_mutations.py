@@ -97,10 +97,13 @@ def test_the_first_error_names_the_rule_and_the_edited_line(tmp_path: Path, name
         line = 0
     else:
         line = edit(path, case.old, case.new, unique=True)
-    if name == "die deleted":  # the die goes with its section
+    if name == "die deleted":  # the die goes with its section, and from the figures that show it
         comps = folder / "components.yaml"
         text = comps.read_text(encoding="utf-8")
         comps.write_text(text[: text.index("  die:")], encoding="utf-8")
+        for guide in (folder / "text").glob("*.md"):
+            lines = guide.read_text(encoding="utf-8").splitlines(keepends=True)
+            guide.write_text("".join(ln for ln in lines if "{piece: die," not in ln), encoding="utf-8")
     if case.at:
         where = folder / (case.at_file or case.file)
         line = last_line_with(where, case.at)

@@ -86,6 +86,9 @@ def test_gerrymander_die_board_and_colours_point_at_the_key(tmp_path: Path) -> N
     assert re.search(r"components\.yaml:\d+:\d+: two-colours: blue-tiles.faces.front.fill is the same", out)
     comps.write_text(original[: original.index("  die:")])
     edit(folder / "game.yaml", "blue-tiles, die, turn-aid]", "blue-tiles, turn-aid]", unique=True)
+    for guide in (folder / "text").glob("*.md"):  # and from the figures that show it
+        lines = guide.read_text(encoding="utf-8").splitlines(keepends=True)
+        guide.write_text("".join(ln for ln in lines if "{piece: die," not in ln), encoding="utf-8")
     out = validate(folder)[1]
     assert re.search(r"game\.yaml:\d+:\d+: standard-die: the game needs a die", out)
 
