@@ -217,15 +217,22 @@ def assert_duplex_order(doc, pages: list[str] | None = None) -> None:
                 assert n % 2 == 0 and roles[n - 1] in ("back", "calibration-back"), (n, title)
                 assert title in pages[n - 2].replace("(backs)", ""), n
         assert titled >= roles.count("back"), where  # every backs page says so in its title
-    single = doc.single_sided or len(roles) + 1
-    assert all(r not in ("back", "blank", "calibration", "calibration-back") for r in roles[single - 1:]), where
-    blanks = [n for n, r in enumerate(roles, start=1) if r == "blank"]
+    cal = [n for n, r in enumerate(roles, start=1) if r.startswith("calibration")]
+    if cal:  # the calibration sheet: the last two pages, printed first and by themselves
+        assert cal == [len(roles) - 1, len(roles)] and roles[-2:] == ["calibration", "calibration-back"], where
+        assert doc.calibration == len(roles) - 1, where
+        if pages is not None:
+            assert all("print single-sided" not in " ".join(pages[n - 1].split()) for n in cal), where
+    core = roles[:-2] if cal else roles  # the pages before it
+    single = doc.single_sided or len(core) + 1
+    assert all(r not in ("back", "blank", "calibration", "calibration-back") for r in core[single - 1:]), where
+    blanks = [n for n, r in enumerate(core, start=1) if r == "blank"]
     assert len(blanks) <= 1 and ("back" in roles or not blanks), where  # no two-sided piece: no blank
     for n in blanks:
-        assert n % 2 == 0 and roles[n - 2] in ("cover", "text", "page") and roles[n] == "calibration", where
+        assert n % 2 == 0 and roles[n - 2] in ("cover", "text", "page") and roles[n] == "pieces", where
         if pages is not None:
             assert f"left blank: it is the back of page {n - 1}" in " ".join(pages[n - 1].split()), where
-    for n, role in enumerate(roles, start=1):
+    for n, role in enumerate(core, start=1):
         if n >= single:
             if pages is not None:  # the footer says so where the build has backs (else it names no backs mode)
                 assert ("print single-sided" in " ".join(pages[n - 1].split())) == ("back" in roles), (where, n)

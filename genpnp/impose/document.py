@@ -414,8 +414,8 @@ CUT_ROLES = ("pieces", "poster")
 
 def duplex_with_calibration(entries: list[Entry]) -> tuple[list[Entry], int]:
     """The pages of a duplex build in order (``duplex_order``). A build with backs to register
-    carries the calibration sheet (front and back; the cover's advice points at it), after the last
-    sheet with backs: the pages that print double-sided stay one range the calibration does not split."""
+    carries the calibration sheet (front and back; the cover's advice points at it) as its last two pages:
+    the pages that print double-sided stay one range the calibration does not split."""
     return duplex_order(entries, calibration=any(e.role == "back" for e in entries))
 
 
@@ -428,10 +428,11 @@ def _role(entry: Entry) -> str:
 def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[Entry], int]:
     """A duplex build in two parts. First what prints double-sided: the pages to read and write on
     (cover, texts, score sheets) back to back, then each sheet with backs, its fronts on an odd page
-    and its backs the even page behind it, then the calibration sheet (printed first, by itself). Then what prints
-    single-sided, each on a sheet of its own: sheets to cut without backs, poster parts and boards
-    (returned with the page that part starts on, 0 for none). The only blank page is the back of the
-    last page to read where a sheet with backs must start on an odd page; it says so."""
+    and its backs the even page behind it. Then what prints single-sided, each on a sheet of its own:
+    sheets to cut without backs, poster parts and boards (returned with the page that part starts on,
+    0 for none). Last, the calibration sheet: the last two pages, printed first and by themselves, so
+    the double-sided pages stay one range. The only blank page is the back of the last page to read
+    where a sheet with backs must start on an odd page; it says so."""
     reading: list[Entry] = []
     pairs: list[Entry] = []
     single: list[Entry] = []
@@ -448,9 +449,10 @@ def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[
             single.append(entry)
         else:
             reading.append(entry)
+    cal: list[Entry] = []
     if calibration and pairs:
-        pairs += [Sheet("calibration", "Duplex calibration", content={"side": "front"}),
-                  Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})]
+        cal = [Sheet("calibration", "Duplex calibration", content={"side": "front"}),
+               Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})]
     if pairs and len(reading) % 2:
         spare = next((n for n in range(len(reading) - 1, 0, -1) if _role(reading[n]) == "page"), None)
         if spare is not None:  # a page to write on prints as well single-sided, first of that part
@@ -458,7 +460,7 @@ def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[
         else:
             reading.append(_blank(len(reading)))
     double = len(reading) + len(pairs)
-    return [*reading, *pairs, *single], (0 if not single else double + 1 if double > 1 else 1)
+    return [*reading, *pairs, *single, *cal], (0 if not single else double + 1 if double > 1 else 1)
 
 
 def _blank(back_of: int) -> Sheet:

@@ -112,9 +112,9 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
             into.append((key, [page]))
     lines: list[str] = []
     if cal:
-        lines.append(tr("The calibration sheet first, though it comes after the sheets with backs (they stay one "
-                        "job): print {pages} alone, double-sided, flipping on the {flip} edge, and follow the steps "
-                        "on it.", pages=page_range(min(cal), max(cal)), flip=flip))
+        lines.append(tr("Print the calibration sheet, the last two pages ({pages}), first, alone: double-sided, "
+                        "flipping on the {flip} edge; follow the steps on it.",
+                        pages=page_range(min(cal), max(cal)), flip=flip))
     for (two, card), pages in jobs:
         whole = len(jobs) == 1 and not cal and not extra
         on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""

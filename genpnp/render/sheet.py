@@ -235,7 +235,9 @@ def footer_parts(doc: Any, number: int, total: int, role: str = "") -> tuple[lis
     single = getattr(doc, "single_sided", 0)
     sides = two_sided(doc)
     if sides == "duplex":
-        backs = [tr("print single-sided") if single and number >= single else tr("print double-sided")]
+        cal = getattr(doc, "calibration", 0)
+        alone = cal and number in (cal, cal + 1)  # the calibration sheet: the last two pages, double-sided
+        backs = [tr("print single-sided") if single and number >= single and not alone else tr("print double-sided")]
     else:
         backs = [tr("fold pairs")] if sides == "fold" else []
     licence = [] if role in PLAY_ROLES or not meta.licence else [meta.licence]
