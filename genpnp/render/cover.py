@@ -223,8 +223,8 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                         "face it meets.", names=names))
         folded = {id(c) for c in folding}  # a net printed on card stock folds cleanly only where it is scored
         if any(id(p.component) in folded for n in stock for p in doc.sheets[n - 1].placements):
-            lines.append(tr("Card stock folds cleanly only where it is scored: before folding {names}, run an empty "
-                            "ballpoint pen along a ruler on each of its dash-dot lines.", names=names))
+            lines.append(tr("Card stock folds cleanly only where it is scored: before folding, run an empty ballpoint "
+                            "pen along a ruler on each of its dash-dot lines."))
     if shares_cut_lines(doc):
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into strips along "
                         "its rows, then each strip across into pieces."))
