@@ -27,8 +27,8 @@ class Case:
     at_file: str = ""  # ... in this file, when another
 
 
-CASES = {
-    "board 9x8": Case("gerrymander", "components.yaml", "    rows: 8\n", "    rows: 9\n", "board-8x8"),  # not 7: figures show row 8
+CASES = {  # boards grow to 9 rows or columns: the figures show row 8 and column H
+    "board 9x8": Case("gerrymander", "components.yaml", "    rows: 8\n", "    rows: 9\n", "board-8x8"),
     "board 8x9": Case("gerrymander", "components.yaml", "    cols: 8\n", "    cols: 9\n", "board-square"),
     "both sets red": Case("gerrymander", "components.yaml", "        fill: blue\n", "        fill: red\n",
                           "two-colours"),
