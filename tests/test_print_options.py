@@ -240,6 +240,8 @@ def test_each_poster_part_says_in_one_sentence_what_to_do_with_it():
                 assert str(cols * rows) not in text  # the title counts the parts; the text names earlier ones
                 if (col, row) == (0, 0):
                     assert text.startswith("Start with this part"), text
+                    # one other part over one strip is said in the singular, never "the others ... strips"
+                    assert ("the other is glued onto its glue strip." in text) == (cols * rows == 2), text
                     continue
                 edges = [e for e, on in (("left", col > 0), ("top", row > 0)) if on]
                 assert f"Trim the {' and '.join(edges)} edge" in text, text
@@ -395,8 +397,9 @@ def test_fold_lines_never_look_like_cut_lines_and_cut_lines_show_on_any_fill():
     for shade in (0.0, 0.25, 0.4, 0.6, 0.75, 1.0):  # the fill on either side, in grey
         assert max(abs(grey(halo) - shade), abs(grey(core) - shade)) > 0.35
     assert halo_w >= core_w + 0.5 and grey(halo) > 0.95 and grey(core) < 0.3 and core_dash is None
-    ((colour, width, dash),) = fold.drawn
+    (under, under_w, under_dash), (colour, width, dash) = fold.drawn
     assert dash is not None and len(dash) == 4 and max(dash) >= 5  # a long dash and a dot
+    assert grey(under) > 0.95 and under_dash is None and under_w > width  # its gaps read white on any fill
     assert colour.b - colour.r > 0.4 and grey(colour) > grey(core) + 0.2
 
 
@@ -485,3 +488,24 @@ def test_a_target_stays_at_its_end_where_nothing_is_to_keep_clear():
     ends = align_points(box, "left", 10 * MM, window, [(0.0, 0.0, 300 * MM, 16 * MM)])  # a band along the foot
     assert ends[1] == (0, 200 * MM - ALIGN_INSET)  # the top end had nothing to clear
     assert ends[0][1] >= 16 * MM + 2.2 * MM  # the foot's target moved up, off the band
+
+
+def test_the_cut_advice_follows_the_shape_of_the_pieces_sharing_cut_lines(tmp_path: Path):
+    """Blocks of pieces butted edge to edge: wider-than-tall pieces (Mapmaker's border strips) are cut into
+    columns first, each column one piece wide, never into rows as thin as a piece; other blocks into rows."""
+    from genpnp.render.cover import advice_lines, shares_cut_lines
+
+    doc = impose_game(load_game(CONTENT / "mapmaker"), Options())
+    assert shares_cut_lines(doc) == "columns"
+    assert any("then into columns, each long cut running from top to bottom" in line for line in advice_lines(doc))
+    game = tmp_path / "tall"
+    game.mkdir()
+    (game / "game.yaml").write_text(GAME.replace("Mixed", "Tall").replace("[big, small, cards]", "[chits]"),
+                                    encoding="utf-8")
+    (game / "components.yaml").write_text(
+        "components:\n  chits:\n    kind: tile\n    size: 10mm x 30mm\n    qty: 40\n"
+        "    faces:\n      front:\n        draw:\n          - rect: {box: [0, 0, 100%, 100%], fill: \"#888888\"}\n",
+        encoding="utf-8")
+    doc = impose_game(load_game(game), Options())
+    assert shares_cut_lines(doc) == "rows"
+    assert any("then into strips along its rows" in line for line in advice_lines(doc))

@@ -103,6 +103,8 @@ def assembly_steps(tile: Tile, cols: int, rows: int) -> str:
     part): which edges to trim, and whose glue strips they go over."""
     left, top = tile.col > 0, tile.row > 0
     if not (left or top):
+        if cols * rows == 2:  # one other part, over one glue strip
+            return tr("Start with this part: the other is glued onto its glue strip.")
         return tr("Start with this part: the others are glued onto its glue strips.")
     if left and top:
         return tr("Trim the left and top edges on the dotted lines and glue them over the strips of parts {left} "

@@ -159,9 +159,8 @@ def draw_heading_and_legend(m: HexMap, surface: Any, w: float, h: float) -> None
     x = (w - sum(widths)) / 2
     y = m.margin * 0.6 + bottom * 0.3
     for (z, text), ew in zip(entries, widths):
-        if z.zone.tint is not None:
-            surface.rect(x, y - 2 * MM, 15 * MM, 4 * MM, fill=z.zone.tint,
-                         stroke=None if z.zone.width else m.line, width=0.4)
+        if z.zone.tint is not None:  # outlined: a tint as pale as the paper still shows as a swatch
+            surface.rect(x, y - 2 * MM, 15 * MM, 4 * MM, fill=z.zone.tint, stroke=m.line, width=0.4)
         if z.zone.width:
             surface.line(x, y, x + 15 * MM, y, z.zone.color, z.zone.width, DASHES[z.zone.style])
         surface.text(x + 17 * MM, y - size * 0.35, text, m.font, size, m.line)

@@ -188,7 +188,7 @@ def test_build_writes_the_pdf(tmp_path: Path, ink: str) -> None:
 
 def test_a_figure_naming_a_missing_piece_fails_at_its_line(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "mapmaker")
-    line = edit(folder / "text" / "aid.md", "  - {piece: markers#1, at: F4,", "  - {piece: marker#1, at: F4,",
+    line = edit(folder / "text" / "aid.md", "  - {piece: markers#1, at: F4}", "  - {piece: marker#1, at: F4}",
                 unique=True)
     code, out = validate(folder)
     assert code == 1
