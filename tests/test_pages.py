@@ -77,7 +77,13 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         card_pairs = backs == "fold" and any(  # two-sided pieces on card print as fold pairs: score before folding
             getattr(p.component, "stock", "paper") == "card" and getattr(p.component, "back", "")
             and getattr(p.component, "fold", True) for sheet in doc.sheets for p in sheet.placements)
-        assert ("empty ballpoint pen" in " ".join(printing.split())) == (bool(folds) and card_pairs), where
+        flat = " ".join(printing.split())
+        assert ("pen along a ruler on its fold line" in flat) == (bool(folds) and card_pairs), where
+        net_on_card = any(  # a die net on a card-stock page: its fold lines are scored first too
+            any(getattr(p.component, "folds_up", False) for p in sheet.placements)
+            and any(getattr(p.component, "stock", "paper") == "card" for p in sheet.placements)
+            for sheet in doc.sheets)
+        assert ("pen along a ruler on each of its dash-dot lines" in flat) == net_on_card, where
         # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
         # and says how to keep them opaque; the fold pairs are then named too
         from genpnp.model.base import any_back

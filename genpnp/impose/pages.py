@@ -19,6 +19,7 @@ from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet, fr
 
 LABEL = 4.5 * MM  # room above a block that shares a page, for its label
 GAP = 3 * MM  # between blocks that share a page
+LABEL_CLEAR = 1.5 * MM  # the least room between a section's label and a crop mark of another block
 
 
 @dataclass(frozen=True)
@@ -325,7 +326,9 @@ class RunPages:
             extents.append(ext)
             comp(sheet)
         if self.extra.get(n) and self.options.bleed:  # blocks share the page: no crop mark on another's art
-            inks = [p.ink for p in sheet.placements] + [label_box(label) for label in sheet.labels]
+            clear = LABEL_CLEAR  # a crop mark keeps clear of a label: a tick by its first letter reads as a stroke
+            inks = [p.ink for p in sheet.placements] + [
+                Box(b.x - clear, b.y - clear, b.w + 2 * clear, b.h + 2 * clear) for b in map(label_box, sheet.labels)]
             boxes = [p.box for p in sheet.placements]
             sheet.marks = [m for m in sheet.marks if m.kind != "crop" or not (
                 any(_touches(m, b) for b in inks) or grid.cut_crosses(m, boxes))]
