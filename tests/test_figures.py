@@ -467,3 +467,24 @@ def test_a_piece_drawn_beside_its_spot_keeps_its_size_and_moves_right_and_down(t
     joined = "\n".join(_errors(_figure_game(tmp_path / "b", "grid: 2x3\npieces:\n"
                                             "  - {piece: cards, at: A1, beside: [5mm]}\n")))
     assert "guide.md:8:" in joined
+
+
+def test_a_table_board_view_stops_at_its_ruled_lines_slicing_no_title_or_label() -> None:
+    """A figure of a score table shows whole rows: its window ends a hairline past the lines of the rows
+    it shows (and of the header row above the top one), never in a neighbouring row's labels or in the
+    heading band's title."""
+    from genpnp.model.figure import HEADERS_PAD
+
+    game = load_game(CONTENT / "berzerka")
+    figures = [b.figure for c in game.components.values() for b in getattr(c, "blocks", ())
+               if b.kind == "figure" and b.figure is not None and b.figure.board is not None
+               and getattr(b.figure.board, "labels", "") == "headers"]
+    assert len(figures) >= 2
+    for fig in figures:
+        board = fig.board
+        top = board.table_top()
+        lines = [top, top - board.header_height] + [board.row_y(r) for r in range(len(board.rows))]
+        _, wy, _, wh = fig.window
+        for edge, outward in ((wy, -1), (wy + wh, 1)):
+            near = min(lines, key=lambda y: abs(y - edge))
+            assert 0.0 <= (edge - near) * outward <= HEADERS_PAD + 1e-6, (edge, near)

@@ -483,6 +483,35 @@ def test_a_group_starts_in_the_room_of_the_last_page_and_goes_on_right_after(tmp
             assert [label.text for label in doc.sheets[1].labels] == ["Chits and discs"]
 
 
+def test_optional_sections_keep_off_the_pages_of_those_the_game_needs(tmp_path: Path):
+    """A section marked ``optional: true`` (alone or as a sheet: group) does not fill the room a page
+    of needed pieces left, nor a needed section the room of an optional page: the cover's printing
+    steps can then name the optional pages as one range to leave unprinted."""
+    folder = tmp_path / "optional"
+    folder.mkdir()
+    (folder / "game.yaml").write_text('name: Optional\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [board, chits, discs, notes]\n", encoding="utf-8")
+    group = GROUP.replace("qty: 6}", "qty: 40}")
+    (folder / "components.yaml").write_text(group, encoding="utf-8")
+    doc = impose_game(load_game(folder), Options())
+    assert [{p.component.name for p in s.placements} for s in doc.sheets][1] == {"board", "chits"}
+    optional = group.replace("    sheet: Chits and discs\n", "    sheet: Chits and discs\n    optional: true\n")
+    (folder / "components.yaml").write_text(optional, encoding="utf-8")
+    doc = impose_game(load_game(folder), Options())
+    pages = [{p.component.name for p in s.placements} for s in doc.sheets]
+    assert pages[1] == {"board"} and {"chits", "discs"} <= set().union(*pages[2:])
+    (folder / "game.yaml").write_text('name: Optional\nversion: "1"\nlicence: CC0\nplayers: "2"\n'
+                                      "sections: [wide, cards, narrow, chit]\n", encoding="utf-8")
+    (folder / "components.yaml").write_text(BOARDS, encoding="utf-8")
+    shared = impose_game(load_game(folder), Options(paper=parse_paper("a4")))
+    assert [{p.component.name for p in s.placements} for s in shared.sheets][1] == {"wide", "narrow", "chit"}
+    (folder / "components.yaml").write_text(BOARDS.replace("  chit:\n", "  chit:\n    optional: true\n"),
+                                            encoding="utf-8")
+    apart = impose_game(load_game(folder), Options(paper=parse_paper("a4")))
+    assert [{p.component.name for p in s.placements} for s in apart.sheets] == [
+        set(), {"wide", "narrow"}, {"cards"}, {"chit"}]
+
+
 def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
     """Under a group's one title, each section goes into the first of the group's pages with room: none
     waits for a new page to stay with the next (which left a page half empty when the next then left
@@ -501,7 +530,6 @@ def test_a_groups_sections_go_first_fit_into_its_pages(tmp_path: Path):
 
 @pytest.mark.parametrize("paper", ["letter", "a4", "legal"])
 def test_pieces_that_stand_apart_keep_a_gutter_with_bleed_where_it_costs_no_page(tmp_path: Path, paper: str):
-    # on legal the tiles fill the room another section left: gutters there would push the markers off it
     """``apart: true``: with bleed, a component's rectangles keep a gutter between them where the page has
     room (each piece's own bleed, no neighbour's edge on it), and the build takes no more pages than with
     shared cuts; without bleed nothing changes."""
@@ -526,7 +554,7 @@ def test_pieces_that_stand_apart_keep_a_gutter_with_bleed_where_it_costs_no_page
                     gutters += bool(bleed) and gap > 0.01
                     if not bleed:
                         assert gap < 0.01  # no bleed: shared cut lines as ever
-    assert bool(gutters) == (paper != "legal")  # the tiles' rows stand apart on a page of their own
+    assert gutters  # the tiles' rows stand apart on the sheet they share with the tokens and markers
 
 
 def test_sections_of_a_run_fill_whole_rows_where_that_costs_no_page():
@@ -689,3 +717,83 @@ def test_a_landscape_page_keeps_its_title_and_footer_across_it(paper: str):
                 for band in (sheet.header, sheet.footer):
                     assert band is None or not band.rot, f"{folder.name} {paper} page {n + 1}: a turned band"
     assert seen  # the games print landscape pages: the test looks at some
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+def test_a_map_that_is_not_cut_gets_no_cut_line_bleed_or_crop_marks(bleed: float):
+    """``cut: false`` (a setup diagram read where it lies): no cut line round it, no bleed past its
+    edge and no crop marks, with or without --bleed; the pieces cut on the same pages keep theirs."""
+    game = load_game(Path("content/berrymandering"))
+    doc = impose_game(game, Options(bleed=bleed * MM))
+    maps = [s for s in doc.sheets if any(p.component.kind_name == "gridmap" for p in s.placements)]
+    assert maps
+    for sheet in maps:
+        diagrams = [p for p in sheet.placements if p.component.kind_name == "gridmap"]
+        for p in diagrams:
+            assert (p.ink.x, p.ink.y, p.ink.w, p.ink.h) == pytest.approx((p.box.x, p.box.y, p.box.w, p.box.h))
+            grown = replace(p.box, x=p.box.x - 8 * MM, y=p.box.y - 8 * MM, w=p.box.w + 16 * MM,
+                            h=p.box.h + 16 * MM)
+            others = [q.box for q in sheet.placements if q.component.kind_name != "gridmap"]
+            for m in sheet.marks:
+                if m.kind in ("crop", "outline", "cut") and not any(b.overlaps(grown) for b in others):
+                    xs, ys = zip(*m.points) if m.points else ((), ())
+                    assert not (xs and Box(min(xs), min(ys), max(xs) - min(xs) + 0.01,
+                                           max(ys) - min(ys) + 0.01).overlaps(grown)), (sheet.title, m.kind)
+    board = next(s for s in maps if any(p.component.name.startswith("player-board") for p in s.placements))
+    assert any(m.kind in ("crop", "outline", "cut") for m in board.marks)
+    game.components["map-ohio"] = replace(game.components["map-ohio"], cut=True)
+    cut = impose_game(game, Options(bleed=bleed * MM))
+    ohio = next(p for s in cut.sheets for p in s.placements if p.component.name == "map-ohio")
+    assert bleed == 0 or ohio.ink.w > ohio.box.w  # cut out, it bleeds again
+
+
+def test_a_sections_title_on_a_shared_page_is_set_in_the_sheet_titles_face():
+    """The label over a section that fills another's page is a title: in the face of the sheet titles
+    (the game's title style), never wider than the room the imposition measured for it."""
+    from genpnp.core import fonts
+    from genpnp.render.look import title_look
+    from genpnp.render.recorder import RecordingSurface
+    from genpnp.render.sheet import draw_sheet
+
+    class Texts(RecordingSurface):
+        def __init__(self) -> None:
+            super().__init__({})
+            self.texts: list[tuple[str, str, float]] = []
+
+        def text(self, x, y, text, font, size, color, align="left") -> None:
+            self.texts.append((text, font, size))
+            super().text(x, y, text, font, size, color, align)
+
+    doc = impose_game(load_game(Path("content/berrymandering")), Options())
+    number, sheet = next((n, s) for n, s in enumerate(doc.sheets, start=1)
+                         if any(label.text == "Optional layouts" for label in s.labels))
+    label = next(label for label in sheet.labels if label.text == "Optional layouts")
+    assert label.heading
+    surface = Texts()
+    draw_sheet(surface, doc, sheet, number, len(doc.sheets))
+    font = title_look(doc)[0]
+    assert font != fonts.BOLD  # the game has a title face of its own
+    drawn = [(f, size) for text, f, size in surface.texts if text == "Optional layouts"]
+    assert [f for f, _ in drawn] == [font]
+    room = fonts.text_width(label.text, fonts.BOLD, label.size)
+    assert fonts.text_width(label.text, font, drawn[0][1]) <= room + 0.01
+
+
+def test_a_long_group_is_one_line_of_the_contents_with_its_members_bookmarked_under_it():
+    """A sheet: group of more than GROUP_LINES members is listed once in the contents, with the range
+    of its pages; the PDF's bookmarks keep each member, a level under the group's."""
+    from genpnp.impose.document import GROUP_LINES
+
+    game = load_game(Path("content/berrymandering"))
+    layouts = [c for c in game.ordered() if c.sheet == "Optional layouts"]
+    assert len(layouts) > GROUP_LINES
+    doc = impose_game(game, Options())
+    titles = [title for title, _ in doc.contents]
+    assert titles.count("Optional layouts") == 1 and not any(c.label in titles for c in layouts)
+    first = dict(doc.contents)["Optional layouts"]
+    assert doc.last_pages["Optional layouts"] == len(doc.sheets) > first
+    at = next(n for n, (depth, title, _) in enumerate(doc.outline) if depth == 0 and title == "Optional layouts")
+    under = [(depth, title) for depth, title, _ in doc.outline[at + 1:at + 1 + len(layouts)]]
+    assert under == [(1, c.label) for c in layouts] or sorted(under) == sorted((1, c.label) for c in layouts)
+    board = [c for c in game.ordered() if c.sheet == "Optional player board"]
+    assert 1 < len(board) <= GROUP_LINES and all(c.label in titles for c in board)  # a short group: each listed

@@ -42,7 +42,14 @@ components:
     extends: red-tiles
     qty: 3
 """)
-    game = load_game(GERRY, overlays=[read_overlay(overlay)])
+    # the guide's setup figure still shows the die: removing it is an error at the figure's line
+    assert any("guide.md:" in line and 'no component "die"' in line
+               for line in errors_of(GERRY, read_overlay(overlay)))
+    folder = copy_game(tmp_path, "gerrymander")
+    guide = folder / "text" / "guide.md"
+    lines = guide.read_text(encoding="utf-8").splitlines(keepends=True)
+    guide.write_text("".join(ln for ln in lines if "{piece: die," not in ln), encoding="utf-8")
+    game = load_game(folder, overlays=[read_overlay(overlay)])
     assert game.meta.version == "1.0-house"
     assert (game.palette["red"].g, game.palette["red"].label) == (parse_color("#00aa00").g, "Red player")
     assert game.components["blue-tiles"].faces["front"].fill == parse_color("#123456")

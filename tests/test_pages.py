@@ -629,7 +629,7 @@ def test_a_build_of_some_components_shows_only_their_pieces_on_the_cover(tmp_pat
         assert result.exit_code == 0, result.output
         (pdf,) = out.glob("*.pdf")
         cover = PdfReader(str(pdf)).pages[0].extract_text()
-        assert ("Overbid penalty" in cover) == shown and ("A hand" in cover) == shown
+        assert ("Overbid penalty" in cover) == shown and ("Bidding" in cover) == shown
 
 
 @pytest.mark.parametrize("backs", ["fold", "duplex"])
@@ -655,6 +655,20 @@ def test_a_double_sided_job_of_an_odd_page_count_says_its_last_back_is_blank(bac
     assert seen
     game = load_game(CONTENT / "mapmaker")
     assert any("dry-erase" in note for note in game.meta.printing)  # the cheap way to make the strips
+
+
+def test_the_colour_covers_pieces_are_never_drawn_past_their_largest_scale() -> None:
+    """A few small pieces on a roomy cover are drawn at most COLOUR_MOST times their size (the cap is
+    not mistaken for the number of pieces in a row)."""
+    from types import SimpleNamespace
+
+    from genpnp.impose.sheet import Box
+    from genpnp.render.cover import COLOUR_MOST, _arrangement
+
+    small = [SimpleNamespace(w=10 * MM, h=10 * MM) for _ in range(3)]
+    rows, scale = _arrangement(small, Box(0, 0, 180 * MM, 60 * MM), 6 * MM, COLOUR_MOST)
+    assert scale == pytest.approx(COLOUR_MOST)
+    assert sum(len(r) for r in rows) == 3
 
 
 @pytest.mark.parametrize("ink", ["color", "bw"])

@@ -78,7 +78,7 @@ def test_space_widths_give_one_width_per_space(tmp_path):
 
     folder = copy_game(tmp_path, "berzerka")
     comps = folder / "components.yaml"
-    line = edit(comps, "space_widths: [10.2, 6.3, 5.9]", "space_widths: [12, 11.6]", unique=True)
+    line = edit(comps, "space_widths: [9.4, 6.3, 6.7]", "space_widths: [12, 11.6]", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert f"components.yaml:{line}:" in out and "space_widths: 2 widths for 3 spaces" in out, out
@@ -91,7 +91,7 @@ def test_a_space_above_the_marker_gives_its_width_to_the_others():
     column once (its cell the spot)."""
     stacked = _board()
     assert stacked.above_marker == "Order"
-    flat = _board(above_marker="", space_widths=(10.2, 6.3, 5.9, 4.2))
+    flat = _board(above_marker="", space_widths=(9.4, 6.3, 6.7, 4.2))
     names = list(stacked.spaces)
     order = stacked.space_boxes(0, 0)[names.index("Order")]
     result_stacked = stacked.space_boxes(0, 0)[names.index("Result")]

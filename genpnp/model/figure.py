@@ -742,6 +742,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
         window_pts += [(x - half, y - label_size * 0.3), (x + half, y + label_size * 0.8)]
     x0, y0, x1, y1 = _bbox(window_pts)
     pad = label_size * 0.3 if board is not None or not spec.lines else 0.0
+    if getattr(board, "labels", "none") == "headers":  # a table of ruled rows: its own lines frame the view,
+        pad = min(pad, HEADERS_PAD)                     # so the window stops at them, slicing no title or label
     crosses = [(x, y, s or label_size) for x, y, s in crosses]  # a bad outline's cross: the labels' size
     window = (x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
     grid = (cells.rows, cells.cols, cells.cell, spec.lines) if board is None else ()
@@ -751,6 +753,8 @@ def resolve(spec: FigureSpec, game: Any, problems: Problems, line: int) -> Figur
                   edge_styles=tuple(edge_styles))
 
 
+HEADERS_PAD = 0.5 * MM  # round a board that names its rows and columns itself: the window's hairline past
+# the cells' outer lines (a row's labels start 1.2 mm under its top line, a heading well above its band's foot)
 CUT_REST = 0.06  # in a cut figure, a piece's gap to its cell's edge before it is nudged (a share of the cell)
 CUT_TIGHT = 0.015  # the gap between two neighbours of one group once nudged together
 CUT_WIDE = 0.3  # the widest a gap between two groups grows (a share of the cell)

@@ -419,17 +419,23 @@ def draw_cover(surface: Any, doc: Any, frame: Frame) -> None:
     p = frame.printable
     x, w = p.x + 6 * MM, p.w - 12 * MM
     look = cover_look(doc)
+    dense = False
     used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look)
+    if p.h - used - frame.scale - 8 * MM < PANEL:  # too much to say at the usual sizes: set it denser
+        dense = True
+        used = p.y2 - _text(_Measure(), doc, frame, x, w, p.y2, look, dense)
     room = p.h - used - frame.scale - 8 * MM  # the scale square and its label at the foot
     panel_h = max(PANEL, room)
     panel = Box(p.x, p.y2 - panel_h, p.w, panel_h)
     _panel(surface, doc, panel, x, w, look)
-    _text(surface, doc, frame, x, w, panel.y, look)
+    _text(surface, doc, frame, x, w, panel.y, look, dense)
 
 
-def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look) -> float:
+def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, look: Look,
+          dense: bool = False) -> float:
     """The cover below its picture (from ``top`` down): description, contents, credits, legend,
-    printing advice; returns where it ends."""
+    printing advice; returns where it ends. ``dense``: a long contents in three columns and the printing
+    steps at 9 pt, where the usual setting leaves the picture less than its least height."""
     meta = doc.game.meta
     y = top - 7 * MM
     if meta.description:
@@ -439,8 +445,8 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
             y -= 12.5
         y -= 3 * MM
     half = (w - 8 * MM) / 2
-    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns
-        y = _contents(surface, doc, x, y, w, look)
+    if len(contents_entries(doc)) > 14:  # a long contents takes the width, in two columns (dense: three)
+        y = _contents(surface, doc, x, y, w, look, 3 if dense else 2)
         y = _block(surface, tr("Credits"), credit_lines(meta), x, y, w, look)
     else:
         y_left = _contents(surface, doc, x, y, half, look)
@@ -448,7 +454,7 @@ def _text(surface: Any, doc: Any, frame: Frame, x: float, w: float, top: float, 
         y = min(y_left, y_right)
     y = _legend(surface, doc, x, y, w, look)
     room = w - (frame.scale + 6 * MM)  # clear of the scale square in the corner
-    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 10)  # steps read at a glance
+    return _block(surface, tr("Printing"), advice_lines(doc), x, y, room, look, 9 if dense else 10)  # at a glance
 
 
 def _panel(surface: Any, doc: Any, panel: Box, x: float, w: float, look: Look) -> None:
@@ -546,13 +552,15 @@ def cover_pieces(game: Any, most: int = 7) -> list[tuple[Any, Any, str]]:
 
 
 TILT = (-4.0, 3.0, -2.0, 5.0, -3.0, 2.0, -5.0)  # the pieces lie a little askew, as if dealt on a table
+RELATIVE_LEAST = 0.35  # a colour cover keeps its pieces' sizes relative down to this scale, no further
 COLOUR_MOST = 1.6  # the largest a piece is drawn on a colour cover: large solid pieces waste ink
 SHADOW = Color(0.78, 0.78, 0.78)  # a light drop shadow under each cover piece
 
 
 def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     """The cover's pieces. In colour one to three rows at one scale (sizes kept relative, small pieces up
-    to ``COLOUR_MOST``), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
+    to ``COLOUR_MOST``; where that scale would fall under ``RELATIVE_LEAST``, each piece at its own scale as
+    in bw), each a little turned; in bw and saver, whose tints and bands are made for a piece's true
     size, one row at true size (smaller only where the row is too short), straight. A board the cover
     names (a piece over ``HERO_FROM``) leads: as tall as the row, at its left, the others beside it."""
     every = cover_pieces(doc.game)
@@ -567,20 +575,25 @@ def _pieces_row(surface: Any, doc: Any, row: Box) -> None:
     if not every:
         return
     if doc.options.ink == "color":
-        # the most pieces that fit at a third of their size or more; where none does (a short panel), the
-        # most pieces at the largest scale
+        # the most pieces that fit at a third of their size or more, at one scale (sizes kept relative)
         options = [(n, *_arrangement([pc for _, pc, _ in every[:n]], row, gap, COLOUR_MOST))
                    for n in range(len(every), 0, -1)]
-        count, rows, scale = next((o for o in options if o[2] >= 0.35),
+        count, rows, scale = next((o for o in options if o[2] >= RELATIVE_LEAST),
                                   max(options, key=lambda o: (round(o[2], 3), o[0])))
         pairs = every[:count]
         scales = [scale] * count
+        # where even one piece needs shrinking under a third (a short panel, a tall card), one scale would
+        # leave the small pieces a few millimetres wide: each piece then gets its own scale, as in bw
+        relative = scale >= RELATIVE_LEAST
+        if not relative:
+            pairs = every
     else:
         pairs = every
         rows, scale = _arrangement([pc for _, pc, _ in pairs], row, gap, 1.0)
+        relative = False
     if doc.options.ink != "color" and scale >= 0.999:  # all of them at true size, in one to three rows
         scales = [1.0] * len(pairs)
-    elif doc.options.ink != "color":
+    elif not relative:
         while True:
             scales = [_shrink(pc, row.h) for _, pc, _ in pairs]
             width = sum(pc.w * k for (_, pc, _), k in zip(pairs, scales)) + gap * (len(pairs) - 1)
@@ -656,9 +669,9 @@ def _arrangement(pieces: list[Any], row: Box, gap: float, most: float = 2.5) -> 
         per = -(-len(pieces) // count)
         rows = [list(range(i, min(i + per, len(pieces)))) for i in range(0, len(pieces), per)]
         widest = max(sum(pieces[i].w for i in r) for r in rows)
-        most = max(len(r) for r in rows)
+        longest = max(len(r) for r in rows)  # the most pieces in one row (``most`` is the scale's cap)
         scale = min(most, (row.h - gap * (len(rows) - 1)) * 0.88 / (tallest * len(rows)),
-                    max(row.w * 0.94 - gap * (most - 1), 1.0) / widest)
+                    max(row.w * 0.94 - gap * (longest - 1), 1.0) / widest)
         if scale > best[1] * 1.08:
             best = (rows, scale)
     return best
@@ -680,10 +693,10 @@ def _block(surface: Any, title: str, lines: list[str], x: float, y: float, w: fl
     return y - 4 * MM
 
 
-def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look) -> float:
+def _contents(surface: Any, doc: Any, x: float, y: float, w: float, look: Look, most: int = 2) -> float:
     y = _heading(surface, tr("Contents"), x, y, w, look)
     entries = contents_entries(doc)
-    columns = 2 if len(entries) > 14 else 1
+    columns = most if len(entries) > 14 else 1
     col_w = w / columns
     rows = -(-len(entries) // columns)
     for i, (title, page) in enumerate(entries):

@@ -314,8 +314,9 @@ def test_the_contract_board_speaks_in_the_games_fonts() -> None:
 
 
 def test_aids_penalty_card_and_tokens_fill_the_card_pages() -> None:
-    """58 card-sized pieces (52 cards and 6 aid cards) make 7 pages of 9; the penalty card, the value
-    tokens and the forehand token fill the room the last one leaves: no page of their own."""
+    """61 card-sized pieces (52 cards and 9 aid cards) make 7 pages of 9; the penalty card fills the room
+    the last one leaves, and the value tokens and the forehand token share the tiles' and markers' sheet:
+    none has a page of its own, so the pieces take 8 pages and the board a ninth."""
     from genpnp.impose.document import impose_game
     from genpnp.impose.options import Options, parse_paper
 
@@ -325,6 +326,8 @@ def test_aids_penalty_card_and_tokens_fill_the_card_pages() -> None:
         for p in sheet.placements:
             pages.setdefault(p.component.name, set()).add(n)
     assert pages["aid"] & pages["deck"]  # the aids follow on the deck's last page
-    small = pages["penalty"] | pages["value-tokens"] | pages["forehand"]
-    assert small <= pages["aid"]
-    assert len(pages["deck"] | pages["aid"] | small) == 7
+    assert pages["penalty"] <= pages["aid"]
+    small = pages["value-tokens"] | pages["forehand"]
+    assert small <= pages["contract-tiles"] | pages["cubes"]
+    assert len(pages["deck"] | pages["aid"] | pages["penalty"] | small | pages["contract-tiles"]
+               | pages["cubes"]) == 8

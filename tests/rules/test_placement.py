@@ -134,8 +134,8 @@ def test_a_hotseat_marker_too_wide_for_its_board_space_is_caught(tmp_path: Path)
     """A table board's spaces are spaces too: a rule picks them by label (Game points) or by the marker
     label (the marker square); a narrower Game points space, or a larger marker, is a violation at its line."""
     folder = copy_game(tmp_path / "narrow", "berzerka")
-    line = edit(folder / "components.yaml", "    space_widths: [10.2, 6.3, 5.9]",
-                "    space_widths: [10.2, 5.3, 6.9]", unique=True)
+    line = edit(folder / "components.yaml", "    space_widths: [9.4, 6.3, 6.7]",
+                "    space_widths: [9.4, 5.3, 7.7]", unique=True)
     code, out = validate(folder)
     assert code == 1
     assert re.search(r"components\.yaml:\d+:\d+: hotseat-marker-on-game-points: cubes \(10 mm x 10 mm\) do not fit "
