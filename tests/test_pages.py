@@ -78,7 +78,13 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         card_pairs = backs == "fold" and any(  # two-sided pieces on card print as fold pairs: score before folding
             _on_card(p.component, doc.game) and any_back(p.component.pieces)
             and getattr(p.component, "fold", True) for sheet in doc.sheets for p in sheet.placements)
-        assert ("empty ballpoint pen" in " ".join(printing.split())) == (bool(folds) and card_pairs), where
+        flat = " ".join(printing.split())
+        assert ("pen along a ruler on its fold line" in flat) == (bool(folds) and card_pairs), where
+        net_on_card = any(  # a die net on a card-stock page: its fold lines are scored first too
+            any(getattr(p.component, "folds_up", False) for p in sheet.placements)
+            and any(getattr(p.component, "stock", "paper") == "card" for p in sheet.placements)
+            for sheet in doc.sheets)
+        assert ("pen along a ruler on each of its dash-dot lines" in flat) == net_on_card, where
         # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
         # and says how to keep them opaque; the fold pairs are then named too
         placed = {id(p.component): p.component for sheet in doc.sheets for p in sheet.placements}.values()
@@ -143,7 +149,7 @@ def _pages_of(words: str) -> list[int]:
 def _print_steps_followable(printing: str, roles: list[str], stock: list[int], doc, where: str) -> None:
     """Issue 29: the printing steps followed in order print every page once: the calibration sheet
     first (its pages named), then each job on one stock (paper or card), never mixing them."""
-    jobs = re.findall(r"\d+\. ((?:Print|The calibration sheet first)[^.]*\.)", printing)
+    jobs = re.findall(r"\d+\. (Print[^.]*\.)", printing)
     total = len(roles)
     if not jobs:  # one job for the whole PDF
         assert re.search(r"Print (double|single)-sided", printing), where
@@ -153,7 +159,7 @@ def _print_steps_followable(printing: str, roles: list[str], stock: list[int], d
     for n, job in enumerate(jobs):
         pages = _pages_of(re.split(r" double-sided| single-sided| alone", job)[0])
         assert pages, (where, job)
-        if job.startswith("The calibration sheet first"):
+        if job.startswith("Print the calibration sheet"):
             assert n == 0 and pages == [doc.calibration, doc.calibration + 1], (where, job)
         elif stock:  # a job on one stock: card holds exactly the card pages
             assert ("on card stock" in job) == all(p in stock for p in pages), (where, job)

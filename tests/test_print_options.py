@@ -397,8 +397,9 @@ def test_fold_lines_never_look_like_cut_lines_and_cut_lines_show_on_any_fill():
     for shade in (0.0, 0.25, 0.4, 0.6, 0.75, 1.0):  # the fill on either side, in grey
         assert max(abs(grey(halo) - shade), abs(grey(core) - shade)) > 0.35
     assert halo_w >= core_w + 0.5 and grey(halo) > 0.95 and grey(core) < 0.3 and core_dash is None
-    ((colour, width, dash),) = fold.drawn
+    (under, under_w, under_dash), (colour, width, dash) = fold.drawn
     assert dash is not None and len(dash) == 4 and max(dash) >= 5  # a long dash and a dot
+    assert grey(under) > 0.95 and under_dash is None and under_w > width  # its gaps read white on any fill
     assert colour.b - colour.r > 0.4 and grey(colour) > grey(core) + 0.2
 
 

@@ -179,8 +179,56 @@ def test_callout_and_example_boxes_take_the_games_box_styles():
     assert y < example_text[0][2] < y + h  # the text sits inside its box
 
 
+def test_bullets_in_a_box_are_paragraphs_of_their_own_set_closer_than_its_paragraphs():
+    from genpnp.content.markdown import parse
+    from genpnp.impose.sheet import Box
+    from genpnp.impose.textflow import layout_blocks
+
+    blocks, problems = parse("> **Rulings**\n> - One\n> goes on.\n> - Two.\n>\n> After.\n", "rules.md")
+    assert not problems
+    assert [(b.kind, b.text) for b in blocks] == [("callout", "**Rulings**\n\u2022 One goes on.\n\u2022 Two.\nAfter.")]
+
+    class Look:
+        body_color = heading_color = None
+        boxes = {"callout": None}
+
+        def color(self, name):
+            raise ValueError(name)
+
+    (page,) = layout_blocks(tuple(blocks), "sans", 10.0, Box(0, 0, 300, 500), 1, Look())
+    ys = {op[3]: op[2] for op in page if op[0] == "text" and op[3] in ("Rulings", "\u2022", "After.")}
+    tops = sorted((op[2] for op in page if op[0] == "text" and op[3] == "\u2022"), reverse=True)
+    assert len(tops) == 2
+    bullet_gap = tops[0] - tops[1]
+    assert ys["Rulings"] - tops[0] > bullet_gap + 2  # a wider gap after a plain paragraph than between bullets
+    (box,) = [op for op in page if op[0] == "box"]
+    assert box[2] < ys["After."] < box[2] + box[4]  # the box's height counts the closer gaps: all inside
+
+
 def test_brackets_inside_a_field_or_piece_reference_are_not_tags():
     """`{piece:tiles[random=true]}` names a piece: its [random=true] is no style tag (a review found it printed raw)."""
     segments, problems = markup.parse("6 are {piece:tiles[random=true]} [red]Random[/] tiles", Resolver())
     assert "{piece:tiles[random=true]}" in "".join(text for text, _, _ in segments)
     assert all("random" not in message for _, message in problems)
+
+
+def test_a_text_can_depend_on_a_print_option_and_a_wrong_one_is_an_error_at_its_line():
+    from types import SimpleNamespace
+
+    from genpnp.content.markdown import parse, shown
+
+    text = ("Intro.\n\n<!-- if backs=duplex -->\nJust cut.\n\n- a bullet\n<!-- end -->\n"
+            "<!-- if backs=fold -->\nFold.\n<!-- end -->\nAfter.\n")
+    blocks, problems = parse(text, "rules.md")
+    assert not problems
+    duplex, fold = SimpleNamespace(backs="duplex", ink="color"), SimpleNamespace(backs="fold", ink="color")
+    assert [b.text for b in blocks if shown(b, duplex)] == ["Intro.", "Just cut.", "a bullet", "After."]
+    assert [b.text for b in blocks if shown(b, fold)] == ["Intro.", "Fold.", "After."]
+    _, problems = parse("A.\n<!-- if backz=duplex -->\nB.\n<!-- end -->\n<!-- if ink=grey -->\nC.\n<!-- end -->\n"
+                        "<!-- end -->\n<!-- if paper=a4 -->\n", "rules.md")
+    said = [f"{p.loc.line}:{p.loc.col}: {p.message}" for p in problems]
+    assert said[0].startswith('2:9: "backz" is no print option') and 'did you mean "backs"' in said[0], said
+    assert said[1].startswith('5:13: "grey" is no value of ink'), said
+    assert said[2].startswith("8:1: an <!-- end --> with no <!-- if --> open"), said
+    assert said[3].startswith("9:1: an <!-- if --> never closed"), said
+    assert len(said) == 4

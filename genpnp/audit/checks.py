@@ -111,8 +111,9 @@ def audit_document(doc: Document, file: str, faces: dict | None = None) -> Audit
         pages[0].findings.extend(Finding(1, "contrast", v.message, v.loc) for v in check_contrast(game))
     count = len(sheets)
     if options.backs == "duplex":  # two pages a sheet, but for the part printed single-sided
-        single = getattr(doc, "single_sided", 0) or count + 1
-        count = math.ceil((single - 1) / 2) + count - (single - 1)
+        cal = 2 if getattr(doc, "calibration", 0) else 0  # the last two pages: one sheet of its own
+        single = getattr(doc, "single_sided", 0) or count - cal + 1
+        count = math.ceil((single - 1) / 2) + (count - cal) - (single - 1) + cal // 2
     return Audit(game.id, file, pages, count,
                  fixed + math.ceil(piece_area / printable_area - 1e-9))
 
@@ -292,6 +293,8 @@ def _duplex(sheets: list[Sheet], pages: list[PageAudit], game: Any, single: int 
     for i, sheet in enumerate(sheets):
         number = i + 1
         loc = _loc(game, sheet)
+        if sheet.role.startswith("calibration") and i >= len(sheets) - 2:
+            continue  # the calibration sheet: the last two pages, printed by themselves
         if single and number >= single:
             if sheet.role in ("back", "blank", "calibration", "calibration-back"):
                 pages[i].findings.append(Finding(number, "duplex", f"a {sheet.role} page in the part printed "

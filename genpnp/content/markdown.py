@@ -3,17 +3,21 @@
 Supported: ``#``/``##``/``###`` headings, paragraphs, ``- `` bullets, ``1. `` numbered
 items, ``**bold**`` and ``*italic*``, pipe tables, ``---`` for a page break, fenced
 ```` ```figure ```` blocks of YAML (a figure drawn from the game's pieces: genpnp/model/figure.py), and
-``> `` quoted lines for a callout box (``> [!EXAMPLE]`` as its first line: an example box).
+``> `` quoted lines for a callout box (``> [!EXAMPLE]`` as its first line: an example box; ``> - `` lines in
+it are bullets, each a paragraph of its own).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
 
-from genpnp.core.errors import Loc, Problem
+from genpnp.core.errors import Loc, Problem, did_you_mean
 from genpnp.core.records import dataclass
+
+BOX_BULLET = "\u2022 "  # begins a bullet paragraph inside a callout or example box
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,22 @@ class Block:
     line: int = 0  # a figure's: the line of its first YAML line
     figure: Any = None  # a figure's, once the game is loaded: genpnp.model.figure.Figure
     inline: tuple = ()  # once loaded: (ref, genpnp.impose.textflow.Inline) of each {piece:ref} in the text
+    when: tuple = ()  # (option, value) pairs: drawn only in a build with these print options (``<!-- if -->``)
+
+
+# ``<!-- if backs=duplex -->`` ... ``<!-- end -->``: blocks drawn only in builds with that print option
+CONDITIONS = {"backs": ("fold", "duplex"), "ink": ("color", "bw", "saver"), "paper": ("letter", "a4", "legal")}
+_IF = re.compile(r"^<!--\s*if\s+([\w-]+)\s*=\s*([\w-]+)\s*-->$")
+_END = re.compile(r"^<!--\s*end(?:\s+if)?\s*-->$")
+
+
+def shown(block: Block, options: Any) -> bool:
+    """Whether a build with these print options (paper, ink, backs) draws the block."""
+    for key, value in block.when:
+        have = getattr(options, key, None)
+        if (getattr(have, "name", have) or "").lower() != value:
+            return False
+    return True
 
 
 Run = tuple[str, str]  # (text, style): style is "", "b", "i" or "bi"
@@ -90,9 +110,36 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
 
     fence: list[str] | None = None  # the lines of an open ```figure block
     fence_line, fence_info = 0, ""
+    cond: tuple[int, int, tuple] | None = None  # an open <!-- if -->: its line, first block, condition
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip()
         stripped = line.strip()
+        if fence is None and (_IF.match(stripped) or _END.match(stripped)):
+            flush()
+            m = _IF.match(stripped)
+            if m:
+                key, value = m.group(1).lower(), m.group(2).lower()
+                col = raw.index(m.group(1)) + 1
+                bad = (number, len(blocks), ())  # a wrong one still opens, so its <!-- end --> matches
+                if cond is not None:
+                    problems.append(Problem(Loc(name, number, 1), f"an <!-- if --> inside the one opened on line "
+                                            f"{cond[0]}: close that one first with <!-- end -->"))
+                elif key not in CONDITIONS:
+                    cond = bad
+                    problems.append(Problem(Loc(name, number, col), f'"{key}" is no print option a text can depend '
+                                            f"on{did_you_mean(key, CONDITIONS)}"))
+                elif value not in CONDITIONS[key]:
+                    cond = bad
+                    problems.append(Problem(Loc(name, number, raw.index(m.group(2)) + 1),
+                                            f'"{value}" is no value of {key}{did_you_mean(value, CONDITIONS[key])}'))
+                else:
+                    cond = (number, len(blocks), ((key, value),))
+            elif cond is None:
+                problems.append(Problem(Loc(name, number, 1), "an <!-- end --> with no <!-- if --> open"))
+            else:
+                blocks[cond[1]:] = [dataclasses.replace(b, when=cond[2]) for b in blocks[cond[1]:]]
+                cond = None
+            continue
         if fence is not None:
             if stripped == "```":
                 if fence_info == "figure":
@@ -122,6 +169,9 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
                     quote_kind = "example" if body.upper() == "[!EXAMPLE]" else "callout"
                     quote.append("")
                     continue
+            if body.startswith(("- ", "* ")):  # a bullet in a box: a paragraph of its own, marked
+                quote.extend(["\n", BOX_BULLET + body[2:].strip()])
+                continue
             quote.append(body if body else "\n")
             continue
         if quote:
@@ -173,4 +223,6 @@ def parse(text: str, name: str) -> tuple[list[Block], list[Problem]]:
     if fence is not None:
         problems.append(Problem(Loc(name, fence_line, 1), "a ```figure block with no closing ``` line"))
     flush()
+    if cond is not None:
+        problems.append(Problem(Loc(name, cond[0], 1), "an <!-- if --> never closed: end it with <!-- end -->"))
     return blocks, problems

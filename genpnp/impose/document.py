@@ -53,9 +53,11 @@ class _Body:
     open: list[RunPages] = field(default_factory=list)
     group_only: set[int] = field(default_factory=set)  # id() of runs a group made
 
-    def rooms(self, group: bool = False) -> list[RunPages]:
-        """The runs with room a section may fill: the newest first."""
-        return [r for r in self.open if group or id(r) not in self.group_only]
+    def rooms(self, group: bool = False, optional: bool | None = None) -> list[RunPages]:
+        """The runs with room a section may fill: the newest first; ``optional``: only those whose
+        pages hold components as optional as the section's (``optional: true`` or not)."""
+        return [r for r in self.open if (group or id(r) not in self.group_only)
+                and (optional is None or r.optional_flags() == {optional})]
 
     def add(self, title: str, sheets: Sequence[Entry]) -> None:
         if sheets:
@@ -70,6 +72,7 @@ def impose_game(game: Any, options: Options) -> Document:
     body = _Body(options)
     chosen = [c for c in game.ordered() if not options.components or c.name in options.components]
     sections = _sections(chosen, frame, options)
+    listed: dict[str, str] = {}  # a long sheet: group's members -> the group, its one line of the contents
     for n, section in enumerate(sections):
         if isinstance(section, PieceSet):
             following = sections[n + 1] if n + 1 < len(sections) else None
@@ -79,10 +82,13 @@ def impose_game(game: Any, options: Options) -> Document:
         if group:  # a sheet: group stays together, under its name: its sections fill each other's pages
             # (and, all of it at once, the room an earlier page left)
             members = [s for s in _sections(group, frame, options, grouped=False) if isinstance(s, PieceSet)]
+            if len(group) > GROUP_LINES:
+                listed.update({seg.label: comp.sheet for m in members for seg in m.segments})
             for n_member, member in enumerate(members):
                 member.title = comp.sheet
                 member.continues = n_member > 0  # a page a later member starts continues the group's title
-            host, shares = next(((r, sh) for r in body.rooms(group=True)
+            optional = all(getattr(c, "optional", False) for c in group)
+            host, shares = next(((r, sh) for r in body.rooms(group=True, optional=optional)
                                  if (sh := _group_plan(r, members)) is not None), (None, []))
             if host is not None:  # the whole group in the room an earlier page left, blocks side by side
                 for member, share in zip(members, shares):
@@ -91,6 +97,8 @@ def impose_game(game: Any, options: Options) -> Document:
                 continue
             made: list[RunPages] = []  # the group's own pages with room, the newest first
             tail = _tail(body)  # the document's last page: the group may start in its room, its pages follow
+            if tail is not None and tail.optional_flags() != {optional}:
+                tail = None
             for member in members:  # each into the first of the group's pages with room (no member waits
                 # for the next: under the group's one title, first fit packs the fewest pages)
                 before = set(map(id, body.open))
@@ -110,23 +118,31 @@ def impose_game(game: Any, options: Options) -> Document:
     doc.scale_pages = frozenset({1, first_cut} - {0})
     doc.calibration = next((n + 1 for n, e in enumerate(entries) if e.role == "calibration"), 0)
     seen: set[str] = set()
-    for title, first in body.starts:  # a section split over pages is listed where it starts
+    for title, first in sorted(body.starts, key=lambda s: where.get(id(s[1]), 0)):  # a section split over
+        title = listed.get(title, title)  # pages is listed where it starts; a long group once, where it starts
         if id(first) in where and title not in seen:
             seen.add(title)
             doc.contents.append((title, where[id(first)]))
     doc.contents.sort(key=lambda entry: entry[1])  # in page order: a small section may fill an earlier page
     for title, entry in [*body.starts, *body.ends]:  # a section over several pages: the contents gives its range
         if id(entry) in where:
+            title = listed.get(title, title)
             doc.last_pages[title] = max(doc.last_pages.get(title, 0), where[id(entry)])
     doc.sheets = SheetList(entries)
-    doc.outline = _outline(doc, entries, body.starts, where)
+    doc.outline = _outline(doc, entries, body.starts, where, listed)
     return doc
 
 
+GROUP_LINES = 4  # a sheet: group of more members is one line of the contents (its members: bookmarks under it)
+
+
 def _outline(doc: Document, entries: list[Entry], starts: list[tuple[str, Entry]],
-             where: dict[int, int]) -> list[tuple[int, str, int]]:
+             where: dict[int, int], listed: dict[str, str] | None = None) -> list[tuple[int, str, int]]:
     """The PDF's bookmarks: the cover; each section where it starts, a text with its headings
-    under it, a section of several sheets with each sheet; the calibration sheet."""
+    under it, a section of several sheets with each sheet; a long group (``listed``: member -> group)
+    once, its members under it; the calibration sheet."""
+    listed = listed or {}
+    groups: set[str] = set()
     out: list[tuple[int, str, int]] = [(0, "Cover", 1)]
     firsts = sorted({where[id(e)] for _, e in starts if id(e) in where} | {doc.calibration} - {0})
     seen: set[str] = set()
@@ -138,6 +154,12 @@ def _outline(doc: Document, entries: list[Entry], starts: list[tuple[str, Entry]
     if doc.calibration:
         by_page.append((doc.calibration, len(by_page), "Duplex calibration", entries[doc.calibration - 1]))
     for page, _, title, first in sorted(by_page, key=lambda t: (t[0], t[1])):
+        if title in listed:
+            if listed[title] not in groups:
+                groups.add(listed[title])
+                out.append((0, listed[title], page))
+            out.append((1, title, page))
+            continue
         out.append((0, title, page))
         if isinstance(first, Sheet) and first.role == "text":
             out.extend(_headings(entries, first.section, where))
@@ -227,7 +249,7 @@ def _geometry(comp: Any, pieces: Sequence[Any], options: Options) -> tuple:
     rotatable = bool(getattr(comp, "rotatable", True))
     return (round(p.w, 2), round(p.h, 2), p.shape, round(p.radius, 2), double,
             rotatable, round(getattr(comp, "gutter", 0.0), 2), bool(getattr(comp, "apart", False)),
-            fits_page(p.w, p.h, options, rotatable))
+            bool(getattr(comp, "cut", True)), fits_page(p.w, p.h, options, rotatable))
 
 
 def fits_page(w: float, h: float, options: Options, rotatable: bool = True) -> bool:
@@ -305,7 +327,8 @@ def _add_pieces(body: _Body, pieces: PieceSet, frame: Frame, options: Options,
     the pages it may fill, by default every open one, the newest first), else on pages of its own."""
     comp = pieces.segments[0].comp
     p = pieces.segments[0].pieces[0]
-    rooms = body.rooms() if rooms is None else rooms
+    if rooms is None:
+        rooms = body.rooms(optional=all(getattr(s.comp, "optional", False) for s in pieces.segments))
     if pieces.note or not pieces.key[-1]:  # "print this sheet N times" / a poster: pages of its own
         rooms = []
     if not pieces.key[-1]:
@@ -391,8 +414,8 @@ CUT_ROLES = ("pieces", "poster")
 
 def duplex_with_calibration(entries: list[Entry]) -> tuple[list[Entry], int]:
     """The pages of a duplex build in order (``duplex_order``). A build with backs to register
-    carries the calibration sheet (front and back; the cover's advice points at it), after the last
-    sheet with backs: the pages that print double-sided stay one range the calibration does not split."""
+    carries the calibration sheet (front and back; the cover's advice points at it) as its last two pages:
+    the pages that print double-sided stay one range the calibration does not split."""
     return duplex_order(entries, calibration=any(e.role == "back" for e in entries))
 
 
@@ -405,10 +428,11 @@ def _role(entry: Entry) -> str:
 def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[Entry], int]:
     """A duplex build in two parts. First what prints double-sided: the pages to read and write on
     (cover, texts, score sheets) back to back, then each sheet with backs, its fronts on an odd page
-    and its backs the even page behind it, then the calibration sheet (printed first, by itself). Then what prints
-    single-sided, each on a sheet of its own: sheets to cut without backs, poster parts and boards
-    (returned with the page that part starts on, 0 for none). The only blank page is the back of the
-    last page to read where a sheet with backs must start on an odd page; it says so."""
+    and its backs the even page behind it. Then what prints single-sided, each on a sheet of its own:
+    sheets to cut without backs, poster parts and boards (returned with the page that part starts on,
+    0 for none). Last, the calibration sheet: the last two pages, printed first and by themselves, so
+    the double-sided pages stay one range. The only blank page is the back of the last page to read
+    where a sheet with backs must start on an odd page; it says so."""
     reading: list[Entry] = []
     pairs: list[Entry] = []
     single: list[Entry] = []
@@ -425,9 +449,10 @@ def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[
             single.append(entry)
         else:
             reading.append(entry)
+    cal: list[Entry] = []
     if calibration and pairs:
-        pairs += [Sheet("calibration", "Duplex calibration", content={"side": "front"}),
-                  Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})]
+        cal = [Sheet("calibration", "Duplex calibration", content={"side": "front"}),
+               Sheet("calibration-back", "Duplex calibration (back)", content={"side": "back"})]
     if pairs and len(reading) % 2:
         spare = next((n for n in range(len(reading) - 1, 0, -1) if _role(reading[n]) == "page"), None)
         if spare is not None:  # a page to write on prints as well single-sided, first of that part
@@ -435,7 +460,7 @@ def duplex_order(entries: list[Entry], calibration: bool = False) -> tuple[list[
         else:
             reading.append(_blank(len(reading)))
     double = len(reading) + len(pairs)
-    return [*reading, *pairs, *single], (0 if not single else double + 1 if double > 1 else 1)
+    return [*reading, *pairs, *single, *cal], (0 if not single else double + 1 if double > 1 else 1)
 
 
 def _blank(back_of: int) -> Sheet:

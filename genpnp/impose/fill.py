@@ -122,7 +122,8 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
                 not any(label.text == title for label in sheet.labels):  # labelled once
             room = run.frame.area.x2 - fill.ext.x
             size, text = fitted_label(title, room)
-            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, text, size, "left", bold=True))
+            sheet.labels.append(Label(fill.ext.x, fill.ext.y2 + 1.2 * MM, text, size, "left", bold=True,
+                                      heading=True))
         place_block(sheet, [(seg.comp, piece) for seg, piece in chunk], cells, fill.grid, fill.block)
 
     host = next(i for i, e in enumerate(entries) if e is run.host)
@@ -134,6 +135,7 @@ def fill_page(run: RunPages, pieces: PieceSet, entries: list[Sheet | Deferred],
     ext = fill.ext
     run.extra.setdefault(last, []).append((draw, Box(ext.x, ext.y, ext.w, ext.h + LABEL), title))
     run.free = fill.rest
+    run.filled_optional |= {bool(getattr(seg.comp, "optional", False)) for seg in pieces.segments}
     entries[host].role = "pieces"  # filled with pieces to cut: no longer a board alone
     for seg in pieces.segments:
         starts.append((seg.label, entries[host]))

@@ -19,6 +19,7 @@ from genpnp.impose.sheet import Box, Deferred, Label, Mark, Placement, Sheet, fr
 
 LABEL = 4.5 * MM  # room above a block that shares a page, for its label
 GAP = 3 * MM  # between blocks that share a page
+LABEL_CLEAR = 1.5 * MM  # the least room between a section's label and a crop mark of another block
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,15 @@ class PieceSet:
 
     def spacing(self, options: Options) -> grid.Spacing:
         """How far apart these pieces lie in a build with ``options``."""
+        if not self.cut:  # read where they lie: no bleed around them
+            options = replace(options, bleed=0.0)
         return grid.spacing_for(options, self.sample.shape, getattr(self.segments[0].comp, "gutter", 0.0),
                                 self.apart)
+
+    @property
+    def cut(self) -> bool:
+        """Whether these pieces are cut out (``cut: false``: a sheet read where it lies)."""
+        return bool(getattr(self.segments[0].comp, "cut", True))
 
     def split(self, k: int) -> tuple[PieceSet, PieceSet]:
         """The first ``k`` pieces and the rest, as two sets of the same geometry."""
@@ -143,6 +151,13 @@ class RunPages:
     extra_back: bool = False  # a backs page added to the last page for the pieces that filled it
     host: Sheet | Deferred | None = None  # the entry of the last front page, once ``entries()`` made it
     turned: str = ""  # with bleed, pieces or title turned from the way the build without bleed prints them
+    filled_optional: set[bool] = field(default_factory=set)  # of sections that filled its last page's room
+
+    def optional_flags(self) -> set[bool]:
+        """Whether the components on the run's pages are optional (``optional: true``): {True},
+        {False} or both; a section fills the room only of pages as optional as it is, so the pages
+        the game can do without stay apart from those it needs."""
+        return {bool(getattr(s.comp, "optional", False)) for s in self.pieces.segments} | self.filled_optional
 
     def backs_page(self, n: int) -> bool:
         """Whether page ``n`` (0-based) of the run has a backs page after it."""
@@ -311,7 +326,9 @@ class RunPages:
             extents.append(ext)
             comp(sheet)
         if self.extra.get(n) and self.options.bleed:  # blocks share the page: no crop mark on another's art
-            inks = [p.ink for p in sheet.placements] + [label_box(label) for label in sheet.labels]
+            clear = LABEL_CLEAR  # a crop mark keeps clear of a label: a tick by its first letter reads as a stroke
+            inks = [p.ink for p in sheet.placements] + [
+                Box(b.x - clear, b.y - clear, b.w + 2 * clear, b.h + 2 * clear) for b in map(label_box, sheet.labels)]
             boxes = [p.box for p in sheet.placements]
             sheet.marks = [m for m in sheet.marks if m.kind != "crop" or not (
                 any(_touches(m, b) for b in inks) or grid.cut_crosses(m, boxes))]
@@ -340,6 +357,8 @@ def place_block(sheet: Sheet, pieces: list[tuple[Any, Any]], cells: list[Box], g
     sheet.placements.extend(placed)
     sheet.marks.extend(folds)
     sample = pieces[0][1]
+    if not getattr(pieces[0][0], "cut", True):
+        return  # read where it lies: no cut line, no crop marks
     if g.bleed:
         if sample.shape in ("circle", "hex", "net"):  # cut along their outlines: no crop marks
             sheet.marks.extend(grid.cut_marks(placed, folds, sample.shape, sample.radius))

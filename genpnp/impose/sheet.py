@@ -106,6 +106,7 @@ class Label:
     align: str = "center"
     rotate: float = 0.0
     bold: bool = False
+    heading: bool = False  # a section's title on a shared page: set in the face of the sheet titles
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from genpnp.content.markdown import Block, plain, runs
+from genpnp.content.markdown import BOX_BULLET, Block, plain, runs, shown
 from genpnp.core import fonts
 from genpnp.core.i18n import tr
 from genpnp.core.units import MM
@@ -340,7 +340,9 @@ def text_box(flow: Flow, block: Block, font: str, size: float, width: float, nam
     bar = getattr(names, "heading_color", None) or Color(0.55, 0.55, 0.55)
     inner = width - 2 * BOX_PAD - BOX_BAR
     paras = [wrap_runs(p, bfont, bsize, inner, names=names, ink=ink) for p in block.text.split("\n") if p]
-    height = sum(len(lines) * bsize * 1.3 for lines in paras) + bsize * 0.4 * (len(paras) - 1) + 2 * BOX_PAD
+    texts = [p for p in block.text.split("\n") if p]
+    gaps = [_box_gap(texts[n - 1], texts[n], bsize) for n in range(1, len(texts))]
+    height = sum(len(lines) * bsize * 1.3 for lines in paras) + sum(gaps) + 2 * BOX_PAD
     if height > flow.area.h:
         for lines in paras:
             for ln in lines:
@@ -356,10 +358,15 @@ def text_box(flow: Flow, block: Block, font: str, size: float, width: float, nam
     flow.y -= BOX_PAD - bsize * 0.1
     for n, lines in enumerate(paras):
         if n:
-            flow.y -= bsize * 0.4
+            flow.y -= gaps[n - 1]
         for ln in lines:
             flow.line(ln, bsize, BOX_BAR + BOX_PAD)
     flow.y = top - height - size * 0.7
+
+
+def _box_gap(before: str, after: str, size: float) -> float:
+    """The space between two paragraphs of a box: less between two of its bullets, which read as one list."""
+    return size * (0.15 if before.startswith(BOX_BULLET) and after.startswith(BOX_BULLET) else 0.4)
 
 
 FLOOR = 6.0  # a table shrinks down to this size (pt) before a word would not fit its column
@@ -604,7 +611,8 @@ def _place(flow: Flow, fig: Any, line: int, scale: float, caption: list[list[tup
 
 def impose_text(comp: Any, frame: Frame, options: Options) -> list[Sheet]:
     area = frame.area  # the scale check is on the cover and the first sheet to cut, not here
-    pages = layout_blocks(comp.blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
+    blocks = tuple(b for b in comp.blocks if shown(b, options))  # <!-- if --> blocks of other builds left out
+    pages = layout_blocks(blocks, comp.font, comp.size, area, comp.columns, getattr(comp, "names", None))
     out = []
     for i, ops in enumerate(pages):
         title = comp.label if i == 0 else tr("{title} (continued)", title=comp.label)

@@ -25,6 +25,7 @@ from genpnp.core.units import MM
 
 STYLES = ("good", "bad", "plain")
 EDGE_STYLES = ("plain", "new", "bad")  # an edge piece: as the others, the one just placed, a wrong one
+FIGURE_CLEAR = 0.5 * MM  # a piece drawn on a hex keeps this clear of the hex's marks where it can (as a player lays it)
 CALLOUT_R = 0.24  # a callout disc's radius, as a share of its cell
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 Point = tuple[float, float]
@@ -356,7 +357,8 @@ class Cells:
 
     def clear_spot(self, ref: str, comp: Any, w: float, h: float) -> Point | None:
         """On a hex map, where a piece w x h lies on the hex clear of its printed marks (its dots, labels,
-        peg holes: the spot the rule leaves-visible proves there is), nearest the hex's centre; None
+        peg holes: the spot the rule leaves-visible proves there is), nearest the hex's centre, FIGURE_CLEAR
+        from them where it can be (else touching them); None
         elsewhere or where it does not fit (the piece then lies on the centre)."""
         if self.hexmap is None:
             return None
@@ -369,7 +371,7 @@ class Cells:
         if space is None:
             return None
         shape = "circle" if getattr(comp, "shape", "") in ("circle", "hex") else "rect"
-        spot = clear_spot(space, shape, w, h, 0.0)
+        spot = clear_spot(space, shape, w, h, FIGURE_CLEAR) or clear_spot(space, shape, w, h, 0.0)
         return None if spot is None else (spot[0] + self.offset[0], spot[1] + self.offset[1])
 
     def _hex(self, ref: str) -> tuple[int, int]:

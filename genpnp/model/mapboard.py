@@ -128,6 +128,8 @@ class MapBoard(Component):
     stands_for: float = fld(Length(), 0.0, "side of the tile a cell stands for (a setup diagram drawn smaller than "
                             "its pieces): --ink bw and saver judge a cell's art by its size on that tile, so it "
                             "prints as on the tile itself (0: by its size on the page)", "30mm")
+    cut: bool = fld(Bool(), True, "cut out of its page (false: a sheet read where it lies, such as a setup "
+                    "diagram: printed with no cut line, no bleed and no crop marks)")
     grid: GridMap | None = None
     marks_art: dict[tuple[str, int], tuple] | None = None
     map_name: str = ""

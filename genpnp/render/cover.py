@@ -112,9 +112,9 @@ def print_steps(doc: Any, roles: list[str]) -> list[str]:
             into.append((key, [page]))
     lines: list[str] = []
     if cal:
-        lines.append(tr("The calibration sheet first, though it comes after the sheets with backs (they stay one "
-                        "job): print {pages} alone, double-sided, flipping on the {flip} edge, and follow the steps "
-                        "on it.", pages=page_range(min(cal), max(cal)), flip=flip))
+        lines.append(tr("Print the calibration sheet, the last two pages ({pages}), first, alone: double-sided, "
+                        "flipping on the {flip} edge; follow the steps on it.",
+                        pages=page_range(min(cal), max(cal)), flip=flip))
     for (two, card), pages in jobs:
         whole = len(jobs) == 1 and not cal and not extra
         on = (tr(" on card stock (160-250 g/m²)") if card else tr(" on paper")) if stock else ""
@@ -221,6 +221,10 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
         names = tr(" and ").join(c.label for c in folding)
         lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
                         "face it meets.", names=names))
+        folded = {id(c) for c in folding}  # a net printed on card stock folds cleanly only where it is scored
+        if any(id(p.component) in folded for n in stock for p in doc.sheets[n - 1].placements):
+            lines.append(tr("Card stock folds cleanly only where it is scored: before folding, run an empty ballpoint "
+                            "pen along a ruler on each of its dash-dot lines."))
     shared = shares_cut_lines(doc)
     if shared == "columns":  # pieces wider than tall: columns one piece wide, never rows as thin as a piece
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into columns, each "

@@ -1,5 +1,6 @@
 """How marks look: cut lines thin, solid and dark on a white halo (they stand out on any fill, in
-every ink), fold lines a lighter blue dash-dot (never read as a cut), crop marks black, glue hatched."""
+every ink), fold lines a lighter blue dash-dot on a white line (never read as a cut), crop marks
+black, glue hatched."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ def draw_mark(surface: Any, mark: Mark) -> None:
         surface.line(x1, y1, x2, y2, CUT, CUT_WIDTH)
     elif mark.kind == "fold":
         (x1, y1), (x2, y2) = mark.points
-        surface.line(x1, y1, x2, y2, FOLD, FOLD_WIDTH, FOLD_DASH)
+        surface.line(x1, y1, x2, y2, CUT_HALO, HALO_WIDTH)  # white under it: its gaps read white, not
+        surface.line(x1, y1, x2, y2, FOLD, FOLD_WIDTH, FOLD_DASH)  # as the pieces' edge under them
     elif mark.kind == "crop":
         (x1, y1), (x2, y2) = mark.points
         surface.line(x1, y1, x2, y2, CROP, 0.3)

@@ -72,16 +72,22 @@ def draw_sheet(surface: Any, doc: Any, sheet: Sheet, number: int, total: int) ->
         tag("mark", n)
         draw_mark(surface, mark)
     regular, bold, _ = body_look(doc)
+    heading, heading_ink = title_look(doc)
     for n, label in enumerate(sheet.labels):
         tag("label", n)
-        font = bold if label.bold else regular
+        font = heading if label.heading else bold if label.bold else regular
         planned = fonts.BOLD if label.bold else fonts.DEFAULT  # the face the imposition measured it in
-        lift = max(0.0, abs(fonts.descent(font, label.size)) - abs(fonts.descent(planned, label.size)))
+        size = label.size
+        if label.heading:  # the sheet titles' face, no wider than the room the imposition measured
+            wide = fonts.text_width(label.text, font, size)
+            size = min(size, size * fonts.text_width(label.text, planned, size) / wide) if wide else size
+        lift = max(0.0, abs(fonts.descent(font, size)) - abs(fonts.descent(planned, size)))
         surface.save()
         surface.translate(label.x, label.y)
         if label.rotate:
             surface.rotate(label.rotate)
-        surface.text(0, lift, label.text, font, label.size, INK, label.align)  # never lower than planned
+        surface.text(0, lift, label.text, font, size, heading_ink if label.heading else INK,
+                     label.align)  # never lower than planned
         surface.restore()
     header = sheet.header or frame.header
     tag("header")
@@ -229,7 +235,9 @@ def footer_parts(doc: Any, number: int, total: int, role: str = "") -> tuple[lis
     single = getattr(doc, "single_sided", 0)
     sides = two_sided(doc)
     if sides == "duplex":
-        backs = [tr("print single-sided") if single and number >= single else tr("print double-sided")]
+        cal = getattr(doc, "calibration", 0)
+        alone = cal and number in (cal, cal + 1)  # the calibration sheet: the last two pages, double-sided
+        backs = [tr("print single-sided") if single and number >= single and not alone else tr("print double-sided")]
     else:
         backs = [tr("fold pairs")] if sides == "fold" else []
     licence = [] if role in PLAY_ROLES or not meta.licence else [meta.licence]

@@ -267,6 +267,7 @@ def test_the_district_figure_lays_its_marker_beside_the_dots() -> None:
     hex, clear of the voter dots a reader counts (on the hex's centre it would hide the dot)."""
     import math
 
+    from genpnp.core.units import MM
     from genpnp.load.project import load_game
     from genpnp.model.spacemarks import hex_spaces
 
@@ -279,7 +280,7 @@ def test_the_district_figure_lays_its_marker_beside_the_dots() -> None:
     markers = [d for f in figures for d in f.pieces if d.component.name == "district-markers"]
     assert markers
     for drawn in markers:
-        x, y, w, h = drawn.box  # the marker is a rectangle: check its four corners and its sides
+        x, y, w, h = drawn.box  # the marker's box: its four corners lie on the hex
         x, y = x - pad, y - pad
         cx, cy = x + w / 2, y + h / 2
         coord = min(spaces, key=lambda c: math.hypot(cx - inner.center(c)[0], cy - inner.center(c)[1]))
@@ -288,14 +289,19 @@ def test_the_district_figure_lays_its_marker_beside_the_dots() -> None:
                    for px, py in corners)  # on its hex
         dots = [m.geometry for m in spaces[coord].marks if m.name == "dots"]
         assert dots
-        for dx, dy, dr in dots:  # the rectangle's nearest point to each dot lies outside that dot
-            nearest = (min(max(dx, x), x + w), min(max(dy, y), y + h))
-            assert math.hypot(nearest[0] - dx, nearest[1] - dy) >= dr
+        round_ = getattr(drawn.component, "shape", "circle") in ("circle", "hex")
+        for dx, dy, dr in dots:  # the piece lies outside each dot, 0.5 mm clear as a player lays it
+            if round_:
+                assert math.hypot(cx - dx, cy - dy) >= dr + w / 2 + 0.5 * MM - 0.01
+            else:  # the rectangle's nearest point to each dot
+                nearest = (min(max(dx, x), x + w), min(max(dy, y), y + h))
+                assert math.hypot(nearest[0] - dx, nearest[1] - dy) >= dr
 
 
 def _inward(outline: tuple) -> list[tuple[float, float, float]]:
     """A convex polygon's edges as (nx, ny, k): a point p is inside when nx*px + ny*py >= k."""
     import math
+
 
     area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(outline, outline[1:] + outline[:1]))
     sign = 1.0 if area > 0 else -1.0

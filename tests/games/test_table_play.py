@@ -34,8 +34,8 @@ def flat(pages: list[str]) -> str:
 
 def test_gerrymander_states_its_defaults_and_names_the_variants(pdfs: dict[str, list[str]]) -> None:
     text = flat(pdfs["gerrymander"])
-    for default in ("the higher roll goes first", "full shared edges", "may go anywhere",
-                    "compare each player's"):
+    for default in ("The higher roll chooses a colour, unless you agreed, and takes the first turn",
+                    "full shared edges", "may go anywhere", "compare each player's"):
         assert default in text
     for variant in ("Corners:", "Home Ground:", "Red Opens:", "Second Wins Ties:"):
         assert variant in text

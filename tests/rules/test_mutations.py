@@ -27,9 +27,9 @@ class Case:
     at_file: str = ""  # ... in this file, when another
 
 
-CASES = {
-    "board 7x7": Case("gerrymander", "components.yaml", "    rows: 8\n", "    rows: 7\n", "board-8x8"),
-    "board 8x7": Case("gerrymander", "components.yaml", "    cols: 8\n", "    cols: 7\n", "board-square"),
+CASES = {  # boards grow to 9 rows or columns: the figures show row 8 and column H
+    "board 9x8": Case("gerrymander", "components.yaml", "    rows: 8\n", "    rows: 9\n", "board-8x8"),
+    "board 8x9": Case("gerrymander", "components.yaml", "    cols: 8\n", "    cols: 9\n", "board-square"),
     "both sets red": Case("gerrymander", "components.yaml", "        fill: blue\n", "        fill: red\n",
                           "two-colours"),
     "die deleted": Case("gerrymander", "game.yaml", "blue-tiles, die, turn-aid]", "blue-tiles, turn-aid]",

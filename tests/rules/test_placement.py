@@ -39,12 +39,13 @@ def test_a_rectangle_may_lie_either_way_round() -> None:
 
 def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 8mm x 6mm\n    shape: rect\n    items:\n      - {party: red, word",
-                "    size: 8.5mm x 6mm\n    shape: rect\n    items:\n      - {party: red, word", unique=True)
+    line = edit(folder / "pieces.yaml", "    size: 5.5mm\n    gutter: 1mm\n    items:\n      - {party: red, word",
+                "    size: 7mm\n    gutter: 1mm\n    items:\n      - {party: red, word", unique=True)
     code, out = validate(folder)
     assert code == 1
-    hit = re.search(rf"pieces\.yaml:{line}:\d+: ring-beside-dots: rings \(8\.5 mm x 6 mm\) do not fit (\d+) of the "
-                    r"206 spaces of board\.inner \(.*board\.yaml:(\d+):\d+\) clear of their", out)
+    hit = re.search(rf"pieces\.yaml:{line}:\d+: ring-beside-dots: rings \(7 mm across\) do not fit (\d+) of the "
+                    r"206 spaces of board\.inner \(.*board\.yaml:(\d+):\d+\) clear of their.*"
+                    r"the largest clear round spot below the dots is [\d.]+ mm across \(1 mm kept clear\)", out)
     assert hit, out
     board_line = (folder / "board.yaml").read_text(encoding="utf-8").splitlines()[int(hit.group(2)) - 1]
     assert "hex_size" in board_line
@@ -180,8 +181,10 @@ def test_a_marker_that_fits_beside_the_dots_but_not_below_them_is_caught(tmp_pat
     """A round marker as wide as a county-named precinct's room fits there beside the dots, not below
     them: the rule marker-beside-dots, which says below, names the marker's size line."""
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 8mm x 6mm\n    shape: rect\n    items:\n      - {party: red, qty",
-                "    size: 7.8mm\n    shape: circle\n    items:\n      - {party: red, qty", unique=True)
+    line = edit(folder / "pieces.yaml", "    size: 5.5mm\n    gutter: 1mm\n    items:\n      - {party: red, qty",
+                "    size: 7.8mm\n    gutter: 1mm\n    items:\n      - {party: red, qty", unique=True)
+    assert edit(folder / "game.yaml", "onto: board.inner, below: dots, gap: 1mm}\n  - id: ring-count",
+                "onto: board.inner, below: dots}\n  - id: ring-count", unique=True)  # the default 0.5 mm clear
     code, out = validate(folder)
     assert code == 1
     assert re.search(rf"pieces\.yaml:{line}:\d+: marker-beside-dots: district-markers \(7\.8 mm across\) do not fit "

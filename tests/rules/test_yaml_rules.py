@@ -74,9 +74,9 @@ def test_gerrymander_die_board_and_colours_point_at_the_key(tmp_path: Path) -> N
     folder = copy_game(tmp_path, "gerrymander")
     comps = folder / "components.yaml"
     original = comps.read_text()
-    line = edit(comps, "    rows: 8\n", "    rows: 7\n", unique=True)
+    line = edit(comps, "    rows: 8\n", "    rows: 9\n", unique=True)  # 9: the figures' cells (row 8) still exist
     out = validate(folder)[1]
-    assert re.search(rf"components\.yaml:{line}:\d+: board-8x8: board.rows is 7", out)
+    assert re.search(rf"components\.yaml:{line}:\d+: board-8x8: board.rows is 9", out)
     assert out.index("board-8x8") < out.index("tiles-per-colour") and "[follows from board-8x8]" in out
     comps.write_text(original + "    pips: [1, 2, 5, 4, 5, 6]\n")
     out = validate(folder)[1]
