@@ -153,6 +153,9 @@ class Zone:
     width: float = fld(Length(), 2.5, "outline width; 0: no outline (a zone whose edge is the map's edge, "
                                          "which the map draws anyway): the legend then shows its tint alone")
     style: str = fld(Enum("solid", "dashed", "dotted"), "solid", "outline style (tells zones apart in bw)")
+    inside: bool = fld(Bool(), False, "draw the outline just inside the zone's hexes, beside the slots (a map "
+                       "with slots) instead of on the hex edges, so it never lies in a slot and reads as a strip "
+                       "laid there; it breaks where a slot runs into the zone")
     tint: Color | None = fld(ColorSpec(), None, "fill of the hexes that first appear in this zone")
     mark: str = fld(Str(max_len=6), "", "small text in a corner of the hexes that first appear in this zone")
     loc: Loc = Loc("<built-in>")

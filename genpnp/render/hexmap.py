@@ -66,6 +66,28 @@ def _edges_where(m: HexMap, differ: Any) -> list[tuple[Pt, Pt]]:
     return out
 
 
+INSIDE_GAP = 0.8  # pt between a slot's side (or a hex edge) and a zone outline drawn inside the zone
+
+
+def _inner_edges(m: HexMap, cells: frozenset, width: float) -> list[tuple[Pt, Pt]]:
+    """A zone's outline moved inside its hexes: each side of a zone hex that faces a hex outside the zone,
+    as the side of that hex shrunk about its centre until the line (``width`` wide) clears the slot on the
+    edge by INSIDE_GAP. Sides of one hex meet at its shrunk corners; where the zone's edge passes from one
+    hex to the next, the line breaks rather than cross the slot between them."""
+    apothem = m.hex_size * math.sqrt(3) / 2
+    away = (m.slot_width / 2 if m.slots else 0.0) + width / 2 + INSIDE_GAP
+    k = max(apothem - away, 0.0) / apothem
+    out = []
+    for c in sorted(cells):
+        cx, cy = m.center(c)
+        for n in hexgrid.neighbours(c):
+            if n in cells:
+                continue
+            p, q = m.edge(c, n)
+            out.append(((cx + (p[0] - cx) * k, cy + (p[1] - cy) * k), (cx + (q[0] - cx) * k, cy + (q[1] - cy) * k)))
+    return out
+
+
 def draw_lines(m: HexMap, surface: Any) -> None:
     coords = m.coords()
     for a, b in hexgrid.interior_edges(coords):
@@ -81,6 +103,10 @@ def draw_lines(m: HexMap, surface: Any) -> None:
         if not z.zone.width:
             continue
         dash = DASHES[z.zone.style]
+        if z.zone.inside:
+            for p, q in _inner_edges(m, z.cells, z.zone.width):
+                surface.line(*p, *q, z.zone.color, z.zone.width, dash)
+            continue
         for p, q in _edges_where(m, lambda c, n, cells=z.cells: (c in cells) != (n in cells)):
             surface.line(*p, *q, z.zone.color, z.zone.width, dash)
     for p, q in _edges_where(m, lambda c, n: n not in coords):

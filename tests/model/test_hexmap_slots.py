@@ -101,3 +101,35 @@ def test_an_outline_hidden_under_the_map_edge_is_a_warning(tmp_path: Path) -> No
     warnings = [str(w) for w in game.warnings]
     assert len(warnings) == 1
     assert "components.yaml:9:" in warnings[0] and "runs only along the edge of the map" in warnings[0]
+
+
+def _on_slot(pt: tuple[float, float], slots: list[list[tuple[float, float]]]) -> bool:
+    return any(_strictly_inside(pt, s) for s in slots)
+
+
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_zone_outline_inside_runs_beside_the_slots_never_in_one(tmp_path: Path, inside: bool) -> None:
+    flag = ", inside: true" if inside else ""
+    zones = f"zones:\n  inner: {{field: ring, values: [0, 1], width: 2pt, color: \"#aa0000\"{flag}}}\n"
+    m = load_game(make_map(tmp_path, zones)).components["map"]
+    surface = Recorder()
+    draw_map(m, surface, *m.size)
+    slots = [args[0] for name, args, kw in surface.calls if name == "polygon" and kw.get("fill") == m.slot_fill]
+    lines = [args[:4] for name, args, _ in surface.calls if name == "line" and args[4] == m.zones["inner"].color
+             and math.dist(args[:2], args[2:4]) <= 11 * MM + 1e-6]  # not the legend's 15 mm swatch
+    assert len(lines) == 18  # the 18 outer sides of the 7 inner hexes
+    mids = [((x1 + x2) / 2, (y1 + y2) / 2) for x1, y1, x2, y2 in lines]
+    if not inside:  # on the hex edges: through the middle of the slots there
+        assert all(_on_slot(p, slots) for p in mids)
+        return
+    inner = [m.center(c) for c in m.zone("inner")]
+    apothem = 11 * MM * math.sqrt(3) / 2
+    for x1, y1, x2, y2 in lines:
+        for t in (0.0, 0.25, 0.5, 0.75, 1.0):
+            p = (x1 + (x2 - x1) * t, y1 + (y2 - y1) * t)
+            assert not _on_slot(p, slots)
+            # inside a zone hex, clear of the slot's side by the line's half width and a gap
+            assert min(math.dist(p, c) for c in inner) < apothem
+        mid = ((x1 + x2) / 2, (y1 + y2) / 2)
+        nearest = min(math.dist(mid, c) for c in inner)
+        assert nearest == pytest.approx(apothem - 1.5 * MM - 1 - 0.8, abs=1e-6)
