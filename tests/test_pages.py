@@ -14,6 +14,7 @@ from genpnp.backends.pdf import write_pdf
 from genpnp.impose.document import impose_game
 from genpnp.impose.options import Options, parse_paper
 from genpnp.load.project import load_game
+from genpnp.model.base import any_back
 from genpnp.render.cover import PAPER_NAMES, page_ranges
 from genpnp.render.sheet import draw_sheet
 
@@ -75,7 +76,7 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("fold along the dash-dot lines, and glue each tab" in printing) == ("fold-up" in marks), where
         assert ("round pairs" in printing) == ("hinge" in marks), where
         card_pairs = backs == "fold" and any(  # two-sided pieces on card print as fold pairs: score before folding
-            getattr(p.component, "stock", "paper") == "card" and getattr(p.component, "back", "")
+            _on_card(p.component, doc.game) and any_back(p.component.pieces)
             and getattr(p.component, "fold", True) for sheet in doc.sheets for p in sheet.placements)
         flat = " ".join(printing.split())
         assert ("pen along a ruler on its fold line" in flat) == (bool(folds) and card_pairs), where
@@ -86,8 +87,6 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         assert ("pen along a ruler on each of its dash-dot lines" in flat) == net_on_card, where
         # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
         # and says how to keep them opaque; the fold pairs are then named too
-        from genpnp.model.base import any_back
-
         placed = {id(p.component): p.component for sheet in doc.sheets for p in sheet.placements}.values()
         blank = [c for c in placed if backs == "fold" and not getattr(c, "fold", True) and any_back(c.pieces)]
         assert ("print single-sided in this build" in " ".join(printing.split())) == bool(blank), where
@@ -102,9 +101,11 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
             (backs == "duplex" and doc.single_sided != 1), where
         assert either == (backs != "duplex" and sum(r in ("cover", "text", "page", "blank") for r in roles) > 1), where
         assert ("(backs)" in printing) == ("back" in roles), where
-        # components with stock: card: the cover names exactly the pages that hold them
+        # components with stock: card (and those sharing a named sheet with one): the cover names exactly the
+        # pages that hold them, and the pages of backs printed behind those
         stock = [n + 1 for n, s in enumerate(doc.sheets)
-                 if any(getattr(p.component, "stock", "paper") == "card" for p in s.placements)]
+                 if any(_on_card(p.component, doc.game) for p in s.placements)]
+        stock = sorted({*stock, *(n + 1 for n, r in enumerate(roles) if r == "back" and n in stock)})
         assert ("on card stock" in printing) == bool(stock), where
         assert "stays paper" not in printing, where  # never "stays paper" beside "print ... on card stock"
         # the cover's footer names only what changes this PDF, in a player's words; no cover in its own contents
@@ -127,6 +128,13 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
         bar = doc.sheets[first_cut - 1].scale_box is None
         assert (f"bar on page {first_cut}" in printing) == bar, where  # the page's check named as drawn
         assert f"on {PAPER_NAMES[paper]} paper" in printing, where
+
+
+def _on_card(comp, game) -> bool:
+    """A component printed on card: it asks for card, or shares a named sheet with one that does."""
+    sheet = getattr(comp, "sheet", "")
+    return comp.stock == "card" or bool(sheet) and any(
+        c.sheet == sheet and c.stock == "card" for c in game.components.values())
 
 
 def _pages_of(words: str) -> list[int]:
@@ -157,7 +165,38 @@ def _print_steps_followable(printing: str, roles: list[str], stock: list[int], d
             assert ("on card stock" in job) == all(p in stock for p in pages), (where, job)
             assert ("on card stock" in job) == any(p in stock for p in pages), (where, job)
         printed.extend(pages)
+        for page in pages:  # a page of backs prints in the same job as the page it goes behind
+            if roles[page - 1] == "back":
+                assert page - 1 in pages, (where, job, page)
     assert sorted(printed) == list(range(1, total + 1)), (where, printed)  # every page once
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pieces_on_card_stay_on_card_with_bleed(name: str):
+    """Issue 29: a component's pages are on card stock in a bleed build exactly when they are in the
+    same build without bleed (a bleed build may lay a piece on a page of its own: it keeps its stock)."""
+    import sweep
+
+    from genpnp.render.cover import card_stock_pages
+
+    for paper, backs in itertools.product(("letter", "a4"), ("fold", "duplex")):
+        on: dict[int, set[str]] = {}
+        guests: set[str] = set()  # on card in the bleed build only where it fills room on a page of card pieces
+        for bleed in (0, 3):
+            doc = sweep.document(name, paper, backs, bleed)
+            stock = set(card_stock_pages(doc))
+            pages: dict[str, set[bool]] = {}
+            for n, sheet in enumerate(doc.sheets, start=1):
+                for p in sheet.placements:
+                    pages.setdefault(p.component.name, set()).add(n in stock)
+                if bleed and n in stock:
+                    names = {p.component.name for p in sheet.placements}
+                    if names & on[0]:
+                        guests |= names - on[0]
+            on[bleed] = {c for c, v in pages.items() if True in v}
+            wholly = {c for c, v in pages.items() if v == {True}}
+            assert on[bleed] - wholly <= guests, (name, paper, backs, bleed, pages)  # a card piece: all its pages
+        assert on[0] == on[3] - guests, (name, paper, backs, on)
 
 def test_page_ranges_name_runs_of_pages():
     assert page_ranges([5]) == "5"

@@ -70,7 +70,8 @@ class Component:
     sheet: str = fld(Str(), "", "components with the same sheet name share pages (mixed sizes)")
     stock: str = fld(Enum("paper", "card"), "paper",
                      "what its pages print on: paper, or card stock (cards that are shuffled and held); the cover's "
-                     "printing steps name the pages to print on card")
+                     "printing steps name the pages to print on card; a component sharing a sheet name with a card "
+                     "one prints on card too (in every build, with bleed as without)")
     optional: bool = fld(Bool(), False,
                          "pages the game can do without (extra layouts, variants): the cover's printing steps list "
                          "pages holding only optional components last, as a step of their own to print only if "

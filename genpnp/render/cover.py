@@ -206,7 +206,7 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
                        names=tr(" and ").join(c.label for c in paired))
         lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
         on_card = [p.component for n in stock for p in doc.sheets[n - 1].placements]
-        if o.backs == "fold" and any(getattr(c, "stock", "paper") == "card" and getattr(c, "back", "")
+        if o.backs == "fold" and any(prints_on_card(c, doc.game) and any_back(getattr(c, "pieces", ()))
                                      and getattr(c, "fold", True) for c in on_card):
             lines.append(tr("Card stock folds cleanly only where it is scored: before folding a pair printed on card, "
                             "run an empty ballpoint pen along a ruler on its fold line."))
@@ -344,12 +344,31 @@ def _two_sided(sheet: Any) -> bool:
     return any(getattr(p.component, "back", None) for p in getattr(sheet, "placements", ()))
 
 
+def prints_on_card(comp: Any, game: Any) -> bool:
+    """Whether a component prints on card stock: it asks for card (``stock: card``), or it shares a named
+    sheet (``sheet:``) with one that does. A shared sheet is one print job whatever the build does with
+    it, so a piece meant for card stays on card where a build (with bleed, say) lays it on a page of its own."""
+    if getattr(comp, "stock", "paper") == "card":
+        return True
+    name = getattr(comp, "sheet", "")
+    return bool(name) and any(getattr(c, "sheet", "") == name and getattr(c, "stock", "paper") == "card"
+                              for c in game.components.values())
+
+
 def card_stock_pages(doc: Any) -> list[int]:
-    """The pages (numbered from 1) holding pieces of a component that asks for card stock (``stock: card``)."""
-    if not any(getattr(c, "stock", "paper") == "card" for c in doc.game.components.values()):
+    """The pages (numbered from 1) holding pieces of a component printed on card stock (``prints_on_card``); a page
+    of backs is on the stock of the page it prints behind (the same sheet of paper or card)."""
+    game = doc.game
+    if not any(getattr(c, "stock", "paper") == "card" for c in game.components.values()):
         return []
-    return [n + 1 for n, sheet in enumerate(doc.sheets)
-            if any(getattr(p.component, "stock", "paper") == "card" for p in sheet.placements)]
+    pages: list[int] = []
+    for n, sheet in enumerate(doc.sheets):
+        if sheet.role == "back" and n and doc.sheets[n - 1].role != "back":
+            if n in pages:  # the page before it (numbered n) is on card
+                pages.append(n + 1)
+        elif any(prints_on_card(p.component, game) for p in sheet.placements):
+            pages.append(n + 1)
+    return pages
 
 
 def page_ranges(pages: list[int]) -> str:
