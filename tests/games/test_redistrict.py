@@ -364,3 +364,14 @@ def test_a_counter_too_large_for_a_track_space_is_caught_at_its_size(tmp_path):
     assert result.exit_code == 1
     assert f"pieces.yaml:{line}:" in result.output
     assert "counter-on-a-space: counters are 15 mm x 15 mm; they should be 13 mm x 13 mm" in result.output
+
+
+def test_card_backs_fill_their_bleed_as_the_fronts_do():
+    """A back whose art is a full-card SVG (it stops at the card's edge) names its ground as the face's
+    fill, which the engine grows into the bleed: a slightly wide cut of a fold pair shows no paper."""
+    cards = yaml.safe_load((CONTENT / "redistrict" / "cards.yaml").read_text(encoding="utf-8"))
+    for name, comp in cards["components"].items():
+        back = comp.get("faces", {}).get(comp.get("back", ""))
+        if back is None:
+            continue
+        assert back.get("fill"), f"{name}: the back has no fill to run into the bleed"

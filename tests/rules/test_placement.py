@@ -39,7 +39,7 @@ def test_a_rectangle_may_lie_either_way_round() -> None:
 
 def test_a_larger_ring_is_caught_at_its_size_naming_the_board(tmp_path: Path) -> None:
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 5.5mm\n    gutter: 1mm\n    items:\n      - {party: red, word",
+    line = edit(folder / "pieces.yaml", "    size: 6.5mm\n    gutter: 1mm\n    items:\n      - {party: red, word",
                 "    size: 7mm\n    gutter: 1mm\n    items:\n      - {party: red, word", unique=True)
     code, out = validate(folder)
     assert code == 1
@@ -181,7 +181,7 @@ def test_a_marker_that_fits_beside_the_dots_but_not_below_them_is_caught(tmp_pat
     """A round marker as wide as a county-named precinct's room fits there beside the dots, not below
     them: the rule marker-beside-dots, which says below, names the marker's size line."""
     folder = copy_game(tmp_path, "redistrict")
-    line = edit(folder / "pieces.yaml", "    size: 5.5mm\n    gutter: 1mm\n    items:\n      - {party: red, qty",
+    line = edit(folder / "pieces.yaml", "    size: 6.5mm\n    gutter: 1mm\n    items:\n      - {party: red, qty",
                 "    size: 7.8mm\n    gutter: 1mm\n    items:\n      - {party: red, qty", unique=True)
     assert edit(folder / "game.yaml", "onto: board.inner, below: dots, gap: 1mm}\n  - id: ring-count",
                 "onto: board.inner, below: dots}\n  - id: ring-count", unique=True)  # the default 0.5 mm clear
