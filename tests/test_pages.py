@@ -85,6 +85,11 @@ def test_cover_and_calibration_say_only_what_the_build_has(name: str, tmp_path: 
             and any(getattr(p.component, "stock", "paper") == "card" for p in sheet.placements)
             for sheet in doc.sheets)
         assert ("pen along a ruler on each of its dash-dot lines" in flat) == net_on_card, where
+        if net_on_card:  # the scoring advice comes before the step that folds the net
+            assert flat.index("pen along a ruler on each of its dash-dot lines") < \
+                flat.index("fold along the dash-dot lines, and glue each tab"), where
+        if bool(folds) and card_pairs:  # and before the step that folds the pairs
+            assert flat.index("pen along a ruler on its fold line") < flat.index("fold on the dash-dot line"), where
         # pieces with a back printed without it (fold: false in a fold build): the cover says so, names them,
         # and says how to keep them opaque; the fold pairs are then named too
         placed = {id(p.component): p.component for sheet in doc.sheets for p in sheet.placements}.values()

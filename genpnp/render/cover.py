@@ -204,12 +204,12 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
             pairs = tr("Fold pairs ({names}): cut around each pair, fold on the dash-dot line, glue the halves back to "
                        "back, then cut or trim the pair to its outline",
                        names=tr(" and ").join(c.label for c in paired))
-        lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
         on_card = [p.component for n in stock for p in doc.sheets[n - 1].placements]
         if o.backs == "fold" and any(prints_on_card(c, doc.game) and any_back(getattr(c, "pieces", ()))
-                                     and getattr(c, "fold", True) for c in on_card):
+                                     and getattr(c, "fold", True) for c in on_card):  # scoring comes before folding
             lines.append(tr("Card stock folds cleanly only where it is scored: before folding a pair printed on card, "
                             "run an empty ballpoint pen along a ruler on its fold line."))
+        lines.append(pairs + (tr(" (round pairs: trim the hinge off).") if "hinge" in marks else "."))
     blank = blank_backed(doc)
     if blank:
         lines.append(tr("{names} print single-sided in this build: their backs stay blank, so each is one layer of "
@@ -219,12 +219,12 @@ def advice_lines(doc: Any, marks: frozenset[str] | None = None) -> list[str]:
     folding = folding_pieces(doc)
     if folding:
         names = tr(" and ").join(c.label for c in folding)
-        lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
-                        "face it meets.", names=names))
-        folded = {id(c) for c in folding}  # a net printed on card stock folds cleanly only where it is scored
-        if any(id(p.component) in folded for n in stock for p in doc.sheets[n - 1].placements):
+        folded = {id(c) for c in folding}  # a net printed on card stock folds cleanly only where it is scored,
+        if any(id(p.component) in folded for n in stock for p in doc.sheets[n - 1].placements):  # so: score first
             lines.append(tr("Card stock folds cleanly only where it is scored: before folding, run an empty ballpoint "
                             "pen along a ruler on each of its dash-dot lines."))
+        lines.append(tr("{names}: cut around the outline, fold along the dash-dot lines, and glue each tab inside the "
+                        "face it meets.", names=names))
     shared = shares_cut_lines(doc)
     if shared == "columns":  # pieces wider than tall: columns one piece wide, never rows as thin as a piece
         lines.append(tr("Pieces that share their cut lines: cut each block of them out first, then into columns, each "
