@@ -274,11 +274,10 @@ def test_page_total_over_the_option_sets():
     # This stop: whole rows, pair_share and the scale band given up where it costs each page a row (Gerrymander
     # 76 -> 72), Berrymandering's layouts reordered and kept apart from needed pieces (189 -> 179), Mapmaker's
     # 13 mm tokens (86 -> 84), Redistrict's one-sided markers (184 -> 180); Berzerka's three 9 pt aids and
-    # its bleed gutters (+10)
-    assert total <= 729  # 739 before this stop, 720 before that, 734 before sheet: groups shared a page's room side by side, started in the
-    # last page's room and packed their sections first fit, and two-sided pieces printed double-sided in every
-    # duplex build (round pieces keep a 2 mm gutter for a bleed ring in that figure); under the 889 of before
-    # the figures
+    # its bleed gutters (+10). 739 at this stop's start; 720 after the last stop's packing, 734 before sheet:
+    # groups shared a page's room side by side, started in the last page's room and packed their sections
+    # first fit, and two-sided pieces printed double-sided in every duplex build; 889 before the figures
+    assert total <= 729
     assert calibration == 36  # 3 games with two-sided pieces (Mapmaker's are single-sided) x 6 duplex builds x 2
 
 
