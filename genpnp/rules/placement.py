@@ -82,14 +82,12 @@ def run_leaves_visible(game: Any, rule: Rule) -> Outcome:
                                       f"{', '.join(names) or 'none named'})"))
                 continue
             spaces = [space for space in spaces if space.name in p.spaces]
-        unknown = [c for c in p.covers if c not in MARK_NAMES]
-        if unknown:
-            out.violations.append(rule.violation(board.loc, f"covers names no mark: {', '.join(unknown)} "
-                                                 f"(marks: {', '.join(MARK_NAMES)})"))
-            continue
-        unknown = [c for c in p.below if c not in MARK_NAMES]
-        if unknown:
-            out.violations.append(rule.violation(rule.at("below"), f"below names no mark: {', '.join(unknown)}"
+        bad = [(which, loc, unknown) for which, names, loc in (("covers", p.covers, board.loc),
+                                                             ("below", p.below, rule.at("below")))
+               if (unknown := [c for c in names if c not in MARK_NAMES])]
+        if bad:
+            which, loc, unknown = bad[0]
+            out.violations.append(rule.violation(loc, f"{which} names no mark: {', '.join(unknown)}"
                                                  f"{did_you_mean(unknown[0], list(MARK_NAMES))} "
                                                  f"(marks: {', '.join(MARK_NAMES)})"))
             continue
